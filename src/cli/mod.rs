@@ -1,0 +1,29 @@
+//! The `precis` command line: one module per subcommand, each a thin shell
+//! over the core.
+
+pub mod embed;
+pub mod models;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(name = "precis", version, about = "Offline multilingual multi-document news summarizer")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Embed sentences: one per line on stdin, one JSON array of 512 floats per line on stdout.
+    Embed(embed::EmbedArgs),
+    /// Token ids of sentences: one per line on stdin, one JSON array per line on stdout.
+    Tokenize(embed::EmbedArgs),
+}
+
+pub fn run(cli: Cli) -> anyhow::Result<()> {
+    match cli.command {
+        Command::Embed(args) => embed::run_embed(args),
+        Command::Tokenize(args) => embed::run_tokenize(args),
+    }
+}

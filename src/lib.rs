@@ -1,0 +1,7 @@
+//! Précis core: documents → sentences → embeddings → centroid → selection →
+//! summary. No browser code here; the CLI and the web app are thin shells.
+
+pub mod document;
+pub mod encoder;
+pub mod segment;
+pub mod text;

@@ -1,0 +1,75 @@
+//! Word counting for summary budgets, the same in every script.
+
+/// True for the characters that count as one word each: CJK ideographs,
+/// kana and hangul syllables (those scripts do not separate words by spaces).
+pub fn is_cjk_word_char(c: char) -> bool {
+    matches!(c as u32,
+        0x3040..=0x30FF      // hiragana, katakana
+        | 0x31F0..=0x31FF    // katakana phonetic extensions
+        | 0x3400..=0x4DBF    // CJK extension A
+        | 0x4E00..=0x9FFF    // CJK unified ideographs
+        | 0xAC00..=0xD7AF    // hangul syllables
+        | 0xF900..=0xFAFF    // CJK compatibility ideographs
+        | 0xFF66..=0xFF9D    // halfwidth katakana
+        | 0x20000..=0x3134F  // CJK extensions B-G
+    )
+}
+
+/// Word characters as in regex `\w`: letters, marks, digits, connectors.
+fn is_word_char(c: char) -> bool {
+    c.is_alphanumeric() || c == '_' || is_mark(c)
+}
+
+fn is_mark(c: char) -> bool {
+    use unicode_normalization::char::is_combining_mark;
+    is_combining_mark(c)
+}
+
+/// Budget length of a text: each `\w+` run is one word, except that every
+/// CJK ideograph, kana or hangul syllable is a word of its own.
+pub fn count_words(text: &str) -> usize {
+    let mut words = 0;
+    let mut in_run = false;
+    for c in text.chars() {
+        if is_cjk_word_char(c) {
+            words += 1;
+            in_run = false;
+        } else if is_word_char(c) {
+            if !in_run {
+                words += 1;
+                in_run = true;
+            }
+        } else {
+            in_run = false;
+        }
+    }
+    words
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_latin_words_and_numbers() {
+        assert_eq!(count_words("The U.S. economy grew 2.5% in 2023."), 8);
+        assert_eq!(count_words("state-of-the-art"), 4);
+        assert_eq!(count_words(""), 0);
+        assert_eq!(count_words("  ...  "), 0);
+    }
+
+    #[test]
+    fn counts_each_cjk_character() {
+        assert_eq!(count_words("北京欢迎你。"), 5);
+        assert_eq!(count_words("東京で火災"), 5);
+        assert_eq!(count_words("서울에서 화재"), 5);
+        assert_eq!(count_words("iPhone 15在中国发布"), 2 + 5);
+    }
+
+    #[test]
+    fn counts_other_scripts_by_runs() {
+        assert_eq!(count_words("Правительство объявило о мерах"), 4);
+        assert_eq!(count_words("أعلنت الحكومة"), 2);
+        assert_eq!(count_words("नमस्ते दुनिया"), 2);
+    }
+}
