@@ -1,7 +1,10 @@
 //! Précis core: documents → sentences → embeddings → centroid → selection →
 //! summary. No browser code here; the CLI and the web app are thin shells.
 
+pub mod centroid;
 pub mod document;
 pub mod encoder;
 pub mod segment;
+pub mod select;
+pub mod summarize;
 pub mod text;

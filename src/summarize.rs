@@ -1,0 +1,383 @@
+//! The pipeline's last stages, shared by the CLI and the app: settings →
+//! budget → preselection → centroid → selection → ordered summary.
+
+use crate::centroid::{Centroid, CentroidEstimator, CentroidInput, MeanCentroid, OracleCentroid};
+use crate::document::Cluster;
+use crate::encoder::Embedding;
+use crate::select::beam::{BeamMode, BeamSearch};
+use crate::select::greedy::Greedy;
+use crate::select::{Problem, Selection, Selector, Trace};
+use anyhow::{bail, Result};
+use serde::{Deserialize, Serialize};
+
+/// A summarization method: a centroid estimator and a selector.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Method {
+    /// GG2017 greedy on the mean centroid.
+    #[serde(rename = "gg")]
+    Greedy,
+    /// Beam search on the mean centroid.
+    #[serde(rename = "bs")]
+    Beam,
+    /// Beam search + greedy search on the mean centroid (Algorithm 1).
+    #[default]
+    #[serde(rename = "bs+gs")]
+    BeamGreedy,
+    /// BS+GS on the reference summary's centroid (needs a reference).
+    #[serde(rename = "oracle")]
+    Oracle,
+}
+
+impl Method {
+    pub const ALL: [Method; 4] = [Method::Greedy, Method::Beam, Method::BeamGreedy, Method::Oracle];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Greedy => "gg",
+            Method::Beam => "bs",
+            Method::BeamGreedy => "bs+gs",
+            Method::Oracle => "oracle",
+        }
+    }
+
+    pub fn needs_reference(self) -> bool {
+        self == Method::Oracle
+    }
+}
+
+impl std::str::FromStr for Method {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        Method::ALL.into_iter().find(|m| m.name() == s.to_ascii_lowercase()).ok_or_else(|| {
+            let names: Vec<_> = Method::ALL.iter().map(|m| m.name()).collect();
+            format!("unknown method {s:?} (expected one of {})", names.join(", "))
+        })
+    }
+}
+
+/// How long the summary may be.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "unit", content = "value", rename_all = "snake_case")]
+pub enum Budget {
+    /// Words as counted by `text::count_words`.
+    Words(usize),
+    Sentences(usize),
+    /// Percent of the input's words.
+    Percent(f32),
+}
+
+impl Default for Budget {
+    fn default() -> Self {
+        Budget::Words(100)
+    }
+}
+
+impl Budget {
+    /// Per-sentence costs and the limit on their sum.
+    pub fn costs(&self, cluster: &Cluster) -> (Vec<usize>, usize) {
+        let words = || cluster.sentences.iter().map(|s| s.words).collect();
+        match *self {
+            Budget::Words(n) => (words(), n),
+            Budget::Sentences(n) => (vec![1; cluster.sentences.len()], n),
+            Budget::Percent(p) => {
+                let limit = (cluster.total_words() as f64 * p.max(0.0) as f64 / 100.0).round() as usize;
+                (words(), limit)
+            }
+        }
+    }
+
+    pub fn describe(&self) -> String {
+        match *self {
+            Budget::Words(n) => format!("{n} words"),
+            Budget::Sentences(n) => format!("{n} sentences"),
+            Budget::Percent(p) => format!("{p}% of the input"),
+        }
+    }
+}
+
+/// Order of the summary's sentences.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Order {
+    /// By document, then position in the document.
+    #[default]
+    Position,
+    /// In the order the method picked them (best first).
+    Score,
+    /// By document date, then position (undated documents keep input order).
+    Chronological,
+}
+
+/// Every knob of a summary, shared by CLI flags and app controls.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    pub method: Method,
+    pub budget: Budget,
+    /// n: only the first n sentences of each document are candidates.
+    pub first_sentences: usize,
+    /// B: beam width.
+    pub beam_width: usize,
+    /// T: candidates the greedy search looks at past a sentence that does not fit.
+    pub greedy_candidates: usize,
+    pub beam_mode: BeamMode,
+    /// Skip a sentence whose cosine to a picked one exceeds this.
+    pub redundancy: Option<f32>,
+    /// Candidates this similar to an earlier candidate are dropped as copies.
+    pub near_duplicate: f32,
+    pub order: Order,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Self {
+            method: Method::default(),
+            budget: Budget::default(),
+            first_sentences: 9,
+            beam_width: 5,
+            greedy_candidates: 9,
+            beam_mode: BeamMode::default(),
+            redundancy: None,
+            near_duplicate: 0.98,
+            order: Order::default(),
+        }
+    }
+}
+
+/// A summary and how it was made.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct Summary {
+    /// Sentence ids of the cluster, in output order.
+    pub sentences: Vec<usize>,
+    /// Cosine of the summary's embedding sum with the centroid.
+    pub score: f32,
+    /// Budget used and available (words, or sentences for sentence budgets).
+    pub cost: usize,
+    pub limit: usize,
+    /// The preselected candidates the method chose from.
+    pub candidates: Vec<usize>,
+    pub centroid: Centroid,
+    pub trace: Trace,
+    /// Plain-language notes for the user (e.g. every sentence is too long).
+    pub notes: Vec<String>,
+}
+
+/// Runs a method on an embedded cluster.
+pub fn summarize(
+    cluster: &Cluster,
+    embeddings: &[Embedding],
+    settings: &Settings,
+    reference: Option<&[Embedding]>,
+) -> Result<Summary> {
+    if embeddings.len() != cluster.sentences.len() {
+        bail!("{} embeddings for {} sentences", embeddings.len(), cluster.sentences.len());
+    }
+    let input = CentroidInput { cluster, embeddings, reference };
+    let centroid = match settings.method {
+        Method::Oracle => OracleCentroid.estimate(&input)?,
+        _ => MeanCentroid.estimate(&input)?,
+    };
+    let selector: Box<dyn Selector> = match settings.method {
+        Method::Greedy => Box::new(Greedy),
+        Method::Beam => Box::new(beam(settings, None)),
+        Method::BeamGreedy | Method::Oracle => Box::new(beam(settings, Some(settings.greedy_candidates))),
+    };
+    Ok(run_selector(cluster, embeddings, settings, centroid, selector.as_ref()))
+}
+
+fn beam(settings: &Settings, greedy_candidates: Option<usize>) -> BeamSearch {
+    BeamSearch { width: settings.beam_width, greedy_candidates, mode: settings.beam_mode }
+}
+
+/// Budget, preselection, selection and ordering around any selector.
+pub fn run_selector(
+    cluster: &Cluster,
+    embeddings: &[Embedding],
+    settings: &Settings,
+    centroid: Centroid,
+    selector: &dyn Selector,
+) -> Summary {
+    let (costs, limit) = settings.budget.costs(cluster);
+    let candidates = preselect(cluster, embeddings, &costs, limit, settings);
+    let problem = Problem {
+        embeddings,
+        candidates: &candidates,
+        costs: &costs,
+        limit,
+        centroid: &centroid.vector,
+        redundancy: settings.redundancy,
+    };
+    let Selection { sentences, score, trace } = selector.select(&problem);
+    let mut notes = vec![];
+    if sentences.is_empty() {
+        notes.push(empty_summary_note(cluster, &costs, limit, &settings.budget));
+    }
+    Summary {
+        cost: sentences.iter().map(|&s| costs[s]).sum(),
+        sentences: ordered(cluster, sentences, settings.order),
+        score,
+        limit,
+        candidates,
+        centroid,
+        trace,
+        notes,
+    }
+}
+
+/// Candidate sentences: within the budget, not a copy of an earlier
+/// sentence, and among the first n remaining sentences of their document.
+pub fn preselect(
+    cluster: &Cluster,
+    embeddings: &[Embedding],
+    costs: &[usize],
+    limit: usize,
+    settings: &Settings,
+) -> Vec<usize> {
+    let mut kept: Vec<usize> = vec![];
+    let mut seen_texts = std::collections::HashSet::new();
+    let mut per_document = vec![0usize; cluster.documents.len()];
+    for (id, sentence) in cluster.sentences.iter().enumerate() {
+        if costs[id] > limit || costs[id] == 0 || per_document[sentence.doc] >= settings.first_sentences {
+            continue;
+        }
+        if !seen_texts.insert(comparable_text(&sentence.text)) {
+            continue;
+        }
+        let copy = kept.iter().any(|&k| {
+            crate::select::dot(&embeddings[k][..], &embeddings[id][..]) >= settings.near_duplicate
+        });
+        if copy {
+            continue;
+        }
+        per_document[sentence.doc] += 1;
+        kept.push(id);
+    }
+    kept
+}
+
+/// Lowercased letters and digits only: "The U.S." and "the US" compare equal.
+fn comparable_text(text: &str) -> String {
+    text.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect()
+}
+
+fn ordered(cluster: &Cluster, mut sentences: Vec<usize>, order: Order) -> Vec<usize> {
+    let position = |&s: &usize| (cluster.sentences[s].doc, cluster.sentences[s].index);
+    match order {
+        Order::Score => {}
+        Order::Position => sentences.sort_by_key(position),
+        Order::Chronological => sentences.sort_by_key(|s| {
+            let doc = cluster.sentences[*s].doc;
+            (cluster.documents[doc].timestamp.unwrap_or(i64::MIN), position(s))
+        }),
+    }
+    sentences
+}
+
+fn empty_summary_note(cluster: &Cluster, costs: &[usize], limit: usize, budget: &Budget) -> String {
+    if cluster.sentences.is_empty() {
+        return "There is no text to summarize.".into();
+    }
+    let shortest = costs.iter().copied().filter(|&c| c > 0).min().unwrap_or(0);
+    match budget {
+        Budget::Sentences(0) => "The budget is 0 sentences.".into(),
+        _ if shortest > limit => format!(
+            "Every sentence is longer than the budget ({}, i.e. {limit} words); the shortest has {shortest} words. Raise the budget.",
+            budget.describe()
+        ),
+        _ => "No sentence could be selected.".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::document::Document;
+    use crate::select::testing::unit;
+
+    fn cluster() -> Cluster {
+        Cluster::new(vec![
+            Document::new("a", "Storm hits the coast. Thousands lose power. Schools close early."),
+            Document::new("b", "The storm hits the coast! Officials warn of flooding."),
+        ])
+    }
+
+    fn embeddings(n: usize) -> Vec<Embedding> {
+        (0..n).map(|i| unit(&[(i, 1.0), (100, 0.3)])).collect()
+    }
+
+    #[test]
+    fn preselection_drops_copies_long_sentences_and_late_positions() {
+        let c = cluster();
+        assert_eq!(c.sentences.len(), 5);
+        let e = embeddings(5);
+        let (costs, _) = Budget::Words(100).costs(&c);
+        let settings = Settings { first_sentences: 2, ..Default::default() };
+        // "The storm hits the coast!" is not a copy of "Storm hits the coast."
+        let kept = preselect(&c, &e, &costs, 100, &settings);
+        assert_eq!(kept, vec![0, 1, 3, 4]);
+        let kept = preselect(&c, &e, &costs, 3, &settings);
+        assert_eq!(kept, vec![1, 2]); // only the 3-word sentences fit
+    }
+
+    #[test]
+    fn exact_copies_are_dropped_even_across_documents() {
+        let c = Cluster::new(vec![
+            Document::new("a", "Storm hits the coast."),
+            Document::new("b", "Storm hits the coast!"),
+        ]);
+        let e = vec![unit(&[(0, 1.0)]), unit(&[(1, 1.0)])];
+        let (costs, limit) = Budget::Words(100).costs(&c);
+        assert_eq!(preselect(&c, &e, &costs, limit, &Settings::default()), vec![0]);
+    }
+
+    #[test]
+    fn budgets_in_sentences_and_percent() {
+        let c = cluster();
+        let (costs, limit) = Budget::Sentences(2).costs(&c);
+        assert_eq!((costs, limit), (vec![1; 5], 2));
+        let total = c.total_words();
+        assert_eq!(total, 4 + 3 + 3 + 5 + 4);
+        assert_eq!(Budget::Percent(50.0).costs(&c).1, 10); // 19 * 0.5 = 9.5, rounded
+    }
+
+    #[test]
+    fn every_method_respects_the_budget_and_orders_by_position() {
+        let c = cluster();
+        let e = embeddings(5);
+        for method in [Method::Greedy, Method::Beam, Method::BeamGreedy] {
+            let settings = Settings { method, budget: Budget::Words(8), ..Default::default() };
+            let summary = summarize(&c, &e, &settings, None).unwrap();
+            assert!(summary.cost <= 8, "{method:?}");
+            assert!(!summary.sentences.is_empty());
+            let positions: Vec<_> = summary.sentences.iter().map(|&s| (c.sentences[s].doc, c.sentences[s].index)).collect();
+            let mut sorted = positions.clone();
+            sorted.sort();
+            assert_eq!(positions, sorted);
+        }
+    }
+
+    #[test]
+    fn a_budget_below_every_sentence_explains_itself() {
+        let summary = summarize(&cluster(), &embeddings(5), &Settings { budget: Budget::Words(2), ..Default::default() }, None).unwrap();
+        assert!(summary.sentences.is_empty());
+        assert!(summary.notes[0].contains("shortest has 3 words"), "{:?}", summary.notes);
+    }
+
+    #[test]
+    fn oracle_needs_a_reference() {
+        let settings = Settings { method: Method::Oracle, ..Default::default() };
+        assert!(summarize(&cluster(), &embeddings(5), &settings, None).is_err());
+        let reference = vec![unit(&[(1, 1.0)])];
+        let summary = summarize(&cluster(), &embeddings(5), &settings, Some(&reference)).unwrap();
+        assert!(!summary.sentences.is_empty());
+    }
+
+    #[test]
+    fn method_names_round_trip() {
+        for m in Method::ALL {
+            assert_eq!(m.name().parse::<Method>().unwrap(), m);
+        }
+        assert!("nope".parse::<Method>().is_err());
+    }
+}
