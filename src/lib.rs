@@ -6,5 +6,6 @@ pub mod document;
 pub mod encoder;
 pub mod segment;
 pub mod select;
+pub mod stream;
 pub mod summarize;
 pub mod text;

@@ -1,0 +1,592 @@
+//! The replay engine: the incremental stream state, the policy trait and the
+//! decisions with their reasons.
+
+use crate::encoder::{Embedding, DIM};
+use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
+use std::fmt;
+
+/// One sentence of an arriving document, already encoded.
+#[derive(Clone, Debug)]
+pub struct SentenceInput {
+    /// Length in budget words.
+    pub words: usize,
+    pub embedding: Embedding,
+}
+
+/// A sentence as policies see it: its place in the stream and its content.
+#[derive(Clone, Debug)]
+pub struct StreamSentence {
+    /// Arrival order over the whole stream (0-based).
+    pub id: usize,
+    /// Arrival order of its document (0-based).
+    pub doc: usize,
+    /// Index within its document (0 = first sentence).
+    pub position: usize,
+    /// Arrival time of its document, seconds since the Unix epoch.
+    pub time: i64,
+    pub words: usize,
+    pub embedding: Embedding,
+}
+
+/// A selected sentence.
+#[derive(Clone, Debug)]
+pub struct Update {
+    pub sentence: usize,
+    pub doc: usize,
+    pub position: usize,
+    /// When it was selected (its arrival, or the close of its APSAL window).
+    pub time: i64,
+    pub embedding: Embedding,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Action {
+    Select,
+    Skip,
+    /// Decided later, when the policy's time window closes (APSAL).
+    Defer,
+}
+
+/// The update most similar to a sentence, against a redundancy threshold.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Closest {
+    /// Index of the closest update (0-based), `None` when there are no updates.
+    pub update: Option<usize>,
+    pub similarity: f32,
+    pub threshold: f32,
+}
+
+impl Closest {
+    /// Closest update of `embedding` among `updates`; similarity −1 when none.
+    pub fn among(updates: &[Update], embedding: &Embedding, threshold: f32) -> Self {
+        let best = updates
+            .iter()
+            .enumerate()
+            .map(|(i, u)| (i, dot(&u.embedding, embedding)))
+            .fold(None, |best: Option<(usize, f32)>, (i, s)| match best {
+                Some((_, b)) if b >= s => best,
+                _ => Some((i, s)),
+            });
+        Self { update: best.map(|(i, _)| i), similarity: best.map_or(-1.0, |(_, s)| s), threshold }
+    }
+
+    /// Below the threshold to every update (or no updates yet).
+    pub fn is_novel(&self) -> bool {
+        self.update.is_none() || self.similarity < self.threshold
+    }
+}
+
+/// Why a policy decided what it did; `Display` gives the text the app shows.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Reason {
+    /// COS looks only at each document's first sentence.
+    NotFirstSentence,
+    /// Redundancy check against earlier updates (COS).
+    Redundancy { closest: Closest },
+    /// The LS score: predicted cost of skipping minus that of selecting.
+    Score { score: f32 },
+    /// LS+COS: the LS score, then (if positive) the redundancy check.
+    ScoreThenRedundancy { score: f32, closest: Option<Closest> },
+    /// APSAL: waiting for the window that ends at `window_end` to close.
+    Waiting { window_end: i64 },
+    /// APSAL: not an exemplar of its window; `exemplar` is the stream id of
+    /// the sentence that represents its cluster.
+    NotExemplar { exemplar: usize },
+    /// APSAL: exemplar of a cluster, then the redundancy check.
+    Exemplar { cluster_size: usize, closest: Closest },
+    /// Training oracle: how many nuggets the sentence adds.
+    Oracle { new_nuggets: usize },
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Reason::NotFirstSentence => write!(f, "not a first sentence"),
+            Reason::Redundancy { closest } => write!(f, "{closest}"),
+            Reason::Score { score } => write_score(f, *score),
+            Reason::ScoreThenRedundancy { score, closest } => {
+                write_score(f, *score)?;
+                match closest {
+                    Some(c) => write!(f, ", {c}"),
+                    None => Ok(()),
+                }
+            }
+            Reason::Waiting { window_end } => write!(f, "waiting for the window ending at {window_end}"),
+            Reason::NotExemplar { exemplar } => {
+                write!(f, "not an exemplar (its cluster is represented by sentence {exemplar})")
+            }
+            Reason::Exemplar { cluster_size, closest } => {
+                write!(f, "exemplar of a cluster of {cluster_size}, {closest}")
+            }
+            Reason::Oracle { new_nuggets } => write!(f, "adds {new_nuggets} new nugget(s)"),
+        }
+    }
+}
+
+impl fmt::Display for Closest {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.update {
+            None => write!(f, "no updates yet"),
+            Some(u) if self.similarity >= self.threshold => write!(
+                f,
+                "too similar to update {}: {:.2} ≥ {:.2}",
+                u + 1,
+                self.similarity,
+                self.threshold
+            ),
+            Some(u) => write!(
+                f,
+                "new: closest is update {} at {:.2} < {:.2}",
+                u + 1,
+                self.similarity,
+                self.threshold
+            ),
+        }
+    }
+}
+
+/// "LS score −0.40 < 0": a real minus sign, the comparison that decided.
+fn write_score(f: &mut fmt::Formatter<'_>, score: f32) -> fmt::Result {
+    let sign = if score < 0.0 { "−" } else { "" };
+    let cmp = if score > 0.0 { ">" } else if score < 0.0 { "<" } else { "=" };
+    write!(f, "LS score {sign}{:.2} {cmp} 0", score.abs())
+}
+
+/// One decision of the engine, in the order it was made.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Decision {
+    /// Stream id of the sentence (see [`StreamSentence::id`]).
+    pub sentence: usize,
+    pub doc: usize,
+    pub position: usize,
+    pub action: Action,
+    /// When the decision was made.
+    pub time: i64,
+    pub reason: Reason,
+    /// Index of the update it became (for `Select`).
+    pub update: Option<usize>,
+}
+
+/// A deferred sentence decided now.
+#[derive(Clone, Debug)]
+pub struct Released {
+    pub sentence: StreamSentence,
+    /// `Select` or `Skip`.
+    pub action: Action,
+    pub reason: Reason,
+    pub time: i64,
+}
+
+/// A streaming policy: sees each sentence once, with the state before it.
+pub trait Policy {
+    /// Short name for reports ("cos", "apsal", "ls", "ls+cos").
+    fn name(&self) -> &'static str;
+
+    /// Select, skip or defer `sentence`.
+    fn decide(&mut self, state: &StreamState, sentence: &StreamSentence) -> (Action, Reason);
+
+    /// Time has advanced to `now` (a document arrives) or the stream ended
+    /// (`None`): decide the deferred sentences whose time has come, in order.
+    fn release(&mut self, _state: &StreamState, _now: Option<i64>) -> Vec<Released> {
+        Vec::new()
+    }
+}
+
+impl<P: Policy + ?Sized> Policy for Box<P> {
+    fn name(&self) -> &'static str {
+        (**self).name()
+    }
+    fn decide(&mut self, state: &StreamState, sentence: &StreamSentence) -> (Action, Reason) {
+        (**self).decide(state, sentence)
+    }
+    fn release(&mut self, state: &StreamState, now: Option<i64>) -> Vec<Released> {
+        (**self).release(state, now)
+    }
+}
+
+/// Sizes of the bounded parts of the state.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StateConfig {
+    /// Sentences remembered for stream novelty.
+    pub recent_sentences: usize,
+    /// Width of the two windows compared by the arrival-rate change, seconds.
+    pub rate_window: i64,
+}
+
+impl Default for StateConfig {
+    fn default() -> Self {
+        Self { recent_sentences: 20, rate_window: 3600 }
+    }
+}
+
+/// Everything a policy may look at, updated incrementally: the cost of a
+/// step is O(updates + recent sentences), never O(stream length).
+#[derive(Clone, Debug)]
+pub struct StreamState {
+    config: StateConfig,
+    query: Option<Embedding>,
+    updates: Vec<Update>,
+    /// Sum of all sentences observed so far (the running stream centroid).
+    centroid_sum: Vec<f64>,
+    observed: usize,
+    recent: VecDeque<Embedding>,
+    /// Arrival times of documents within the last two rate windows.
+    arrivals: VecDeque<i64>,
+    documents: usize,
+    document: OpenDocument,
+    now: i64,
+}
+
+#[derive(Clone, Debug)]
+struct OpenDocument {
+    index: usize,
+    time: i64,
+    /// Unit mean of the document's sentences (zero when empty).
+    centroid: Vec<f32>,
+    next_position: usize,
+}
+
+impl StreamState {
+    pub fn new(query: Option<Embedding>, config: StateConfig) -> Self {
+        Self {
+            config,
+            query,
+            updates: Vec::new(),
+            centroid_sum: vec![0.0; DIM],
+            observed: 0,
+            recent: VecDeque::with_capacity(config.recent_sentences),
+            arrivals: VecDeque::new(),
+            documents: 0,
+            document: OpenDocument { index: 0, time: i64::MIN, centroid: vec![0.0; DIM], next_position: 0 },
+            now: i64::MIN,
+        }
+    }
+
+    /// A document arrives at `time` (never earlier than the previous one:
+    /// an earlier time is treated as "now").
+    pub fn open_document<'a>(&mut self, time: i64, embeddings: impl IntoIterator<Item = &'a Embedding>) {
+        self.now = self.now.max(time);
+        let window = self.config.rate_window;
+        while self.arrivals.front().is_some_and(|&t| t <= self.now - 2 * window) {
+            self.arrivals.pop_front();
+        }
+        self.arrivals.push_back(self.now);
+        let centroid = unit_mean(embeddings);
+        self.document = OpenDocument { index: self.documents, time: self.now, centroid, next_position: 0 };
+        self.documents += 1;
+    }
+
+    /// The next sentence of the open document, numbered in the stream.
+    pub fn admit(&mut self, input: &SentenceInput) -> StreamSentence {
+        let sentence = StreamSentence {
+            id: self.observed,
+            doc: self.document.index,
+            position: self.document.next_position,
+            time: self.document.time,
+            words: input.words,
+            embedding: input.embedding,
+        };
+        self.document.next_position += 1;
+        sentence
+    }
+
+    /// Adds a decided (or deferred) sentence to the centroid and the recent
+    /// sentences; call once per admitted sentence, after the policy decided.
+    pub fn observe(&mut self, sentence: &StreamSentence) {
+        for (sum, &x) in self.centroid_sum.iter_mut().zip(sentence.embedding.iter()) {
+            *sum += x as f64;
+        }
+        self.observed += 1;
+        if self.config.recent_sentences > 0 {
+            if self.recent.len() == self.config.recent_sentences {
+                self.recent.pop_front();
+            }
+            self.recent.push_back(sentence.embedding);
+        }
+    }
+
+    /// Makes `sentence` an update selected at `time`; returns its index.
+    pub fn add_update(&mut self, sentence: &StreamSentence, time: i64) -> usize {
+        self.updates.push(Update {
+            sentence: sentence.id,
+            doc: sentence.doc,
+            position: sentence.position,
+            time,
+            embedding: sentence.embedding,
+        });
+        self.updates.len() - 1
+    }
+
+    pub fn query(&self) -> Option<&Embedding> {
+        self.query.as_ref()
+    }
+    pub fn updates(&self) -> &[Update] {
+        &self.updates
+    }
+    /// Time of the latest document.
+    pub fn now(&self) -> i64 {
+        self.now
+    }
+    /// Sentences observed so far.
+    pub fn observed(&self) -> usize {
+        self.observed
+    }
+
+    pub fn query_similarity(&self, e: &Embedding) -> f32 {
+        self.query.as_ref().map_or(0.0, |q| dot(q, e))
+    }
+
+    /// Cosine to the mean of all earlier sentences (0 before any).
+    pub fn centroid_similarity(&self, e: &Embedding) -> f32 {
+        let norm = self.centroid_sum.iter().map(|x| x * x).sum::<f64>().sqrt();
+        if norm == 0.0 {
+            return 0.0;
+        }
+        let d: f64 = self.centroid_sum.iter().zip(e.iter()).map(|(s, &x)| s * x as f64).sum();
+        (d / norm) as f32
+    }
+
+    /// Cosine to the mean of the open document's sentences.
+    pub fn document_similarity(&self, e: &Embedding) -> f32 {
+        dot(&self.document.centroid, e)
+    }
+
+    /// Maximum and mean cosine to the updates so far (`None` without updates).
+    pub fn update_similarities(&self, e: &Embedding) -> Option<(f32, f32)> {
+        if self.updates.is_empty() {
+            return None;
+        }
+        let (max, sum) = self
+            .updates
+            .iter()
+            .map(|u| dot(&u.embedding, e))
+            .fold((f32::NEG_INFINITY, 0.0), |(m, s), x| (m.max(x), s + x));
+        Some((max, sum / self.updates.len() as f32))
+    }
+
+    /// 1 − maximum cosine to the last few sentences (1 when there are none).
+    pub fn novelty(&self, e: &Embedding) -> f32 {
+        let max = self.recent.iter().map(|r| dot(r, e)).fold(f32::NEG_INFINITY, f32::max);
+        if max.is_finite() {
+            1.0 - max
+        } else {
+            1.0
+        }
+    }
+
+    /// ln((1 + documents in the last window) / (1 + documents in the window
+    /// before)): positive when coverage of the event is picking up.
+    pub fn arrival_change(&self) -> f32 {
+        let split = self.now - self.config.rate_window;
+        let recent = self.arrivals.iter().filter(|&&t| t > split).count();
+        let before = self.arrivals.len() - recent;
+        ((1 + recent) as f32 / (1 + before) as f32).ln()
+    }
+}
+
+/// Drives a policy over documents arriving in time order.
+pub struct Engine<P: Policy> {
+    state: StreamState,
+    policy: P,
+}
+
+impl<P: Policy> Engine<P> {
+    pub fn new(policy: P, query: Option<Embedding>, config: StateConfig) -> Self {
+        Self { state: StreamState::new(query, config), policy }
+    }
+
+    pub fn state(&self) -> &StreamState {
+        &self.state
+    }
+    pub fn updates(&self) -> &[Update] {
+        self.state.updates()
+    }
+    pub fn policy(&self) -> &P {
+        &self.policy
+    }
+
+    /// Replays one document: first any deferred decisions whose time has
+    /// come, then a decision for each of its sentences, in order.
+    pub fn push_document(&mut self, time: i64, sentences: &[SentenceInput]) -> Vec<Decision> {
+        let mut decisions = self.release(Some(time.max(self.state.now())));
+        self.state.open_document(time, sentences.iter().map(|s| &s.embedding));
+        for input in sentences {
+            let sentence = self.state.admit(input);
+            let (action, reason) = self.policy.decide(&self.state, &sentence);
+            let update = (action == Action::Select).then(|| self.state.add_update(&sentence, sentence.time));
+            self.state.observe(&sentence);
+            decisions.push(decision(&sentence, action, sentence.time, reason, update));
+        }
+        decisions
+    }
+
+    /// The stream ended: decides whatever the policy still holds.
+    pub fn finish(&mut self) -> Vec<Decision> {
+        self.release(None)
+    }
+
+    fn release(&mut self, now: Option<i64>) -> Vec<Decision> {
+        let released = self.policy.release(&self.state, now);
+        released
+            .into_iter()
+            .map(|r| {
+                let update = (r.action == Action::Select).then(|| self.state.add_update(&r.sentence, r.time));
+                decision(&r.sentence, r.action, r.time, r.reason, update)
+            })
+            .collect()
+    }
+}
+
+fn decision(s: &StreamSentence, action: Action, time: i64, reason: Reason, update: Option<usize>) -> Decision {
+    Decision { sentence: s.id, doc: s.doc, position: s.position, action, time, reason, update }
+}
+
+/// Dot product (the cosine of unit vectors).
+pub fn dot(a: &[f32], b: &[f32]) -> f32 {
+    // Eight independent partial sums let the compiler vectorize the loop.
+    let mut acc = [0f32; 8];
+    let (a_chunks, b_chunks) = (a.chunks_exact(8), b.chunks_exact(8));
+    let tail: f32 = a_chunks.remainder().iter().zip(b_chunks.remainder()).map(|(x, y)| x * y).sum();
+    for (x, y) in a_chunks.zip(b_chunks) {
+        for i in 0..8 {
+            acc[i] += x[i] * y[i];
+        }
+    }
+    acc.iter().sum::<f32>() + tail
+}
+
+/// The mean of unit vectors, scaled to unit length (zero for no vectors).
+pub fn unit_mean<'a>(vectors: impl IntoIterator<Item = &'a Embedding>) -> Vec<f32> {
+    let mut mean = vec![0f32; DIM];
+    for v in vectors {
+        mean.iter_mut().zip(v.iter()).for_each(|(m, x)| *m += x);
+    }
+    let norm = dot(&mean, &mean).sqrt();
+    if norm > 0.0 {
+        mean.iter_mut().for_each(|m| *m /= norm);
+    }
+    mean
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// A unit vector along axis `i` (hand-made embeddings for tests).
+    pub fn axis(i: usize) -> Embedding {
+        let mut e = [0f32; DIM];
+        e[i] = 1.0;
+        e
+    }
+
+    /// The unit vector (cos θ) axis i + (sin θ) axis j.
+    pub fn between(i: usize, j: usize, cos: f32) -> Embedding {
+        let mut e = [0f32; DIM];
+        e[i] = cos;
+        e[j] = (1.0 - cos * cos).sqrt();
+        e
+    }
+
+    pub fn input(e: Embedding) -> SentenceInput {
+        SentenceInput { words: 10, embedding: e }
+    }
+
+    /// Selects every sentence, to exercise the engine alone.
+    struct SelectAll;
+    impl Policy for SelectAll {
+        fn name(&self) -> &'static str {
+            "all"
+        }
+        fn decide(&mut self, state: &StreamState, s: &StreamSentence) -> (Action, Reason) {
+            let closest = Closest::among(state.updates(), &s.embedding, 2.0);
+            (Action::Select, Reason::Redundancy { closest })
+        }
+    }
+
+    #[test]
+    fn engine_numbers_sentences_and_records_updates() {
+        let mut engine = Engine::new(SelectAll, None, StateConfig::default());
+        let first = engine.push_document(100, &[input(axis(0)), input(axis(1))]);
+        let second = engine.push_document(200, &[input(axis(2))]);
+        let ids: Vec<(usize, usize, usize)> =
+            first.iter().chain(&second).map(|d| (d.sentence, d.doc, d.position)).collect();
+        assert_eq!(ids, vec![(0, 0, 0), (1, 0, 1), (2, 1, 0)]);
+        assert_eq!(second[0].update, Some(2));
+        assert_eq!(engine.updates().iter().map(|u| u.time).collect::<Vec<_>>(), vec![100, 100, 200]);
+        assert!(engine.finish().is_empty());
+    }
+
+    #[test]
+    fn state_similarities_are_incremental() {
+        let mut state = StreamState::new(Some(axis(0)), StateConfig { recent_sentences: 2, rate_window: 3600 });
+        assert_eq!(state.centroid_similarity(&axis(0)), 0.0);
+        assert_eq!(state.novelty(&axis(0)), 1.0);
+        assert_eq!(state.update_similarities(&axis(0)), None);
+        state.open_document(0, [&axis(0), &axis(1)]);
+        for e in [axis(0), axis(1), axis(2)] {
+            let s = state.admit(&input(e));
+            state.observe(&s);
+        }
+        // Centroid of axes 0, 1, 2 is (1,1,1)/√3: cosine to axis 0 is 1/√3.
+        assert!((state.centroid_similarity(&axis(0)) - 3f32.sqrt().recip()).abs() < 1e-6);
+        // Only the last two sentences (axes 1 and 2) are remembered.
+        assert_eq!(state.novelty(&axis(0)), 1.0);
+        assert_eq!(state.novelty(&axis(2)), 0.0);
+        // Document centroid (axis 0 + axis 1)/√2.
+        assert!((state.document_similarity(&axis(1)) - 0.5f32.sqrt()).abs() < 1e-6);
+        assert_eq!(state.query_similarity(&between(0, 1, 0.6)), 0.6);
+    }
+
+    #[test]
+    fn update_similarities_give_max_and_mean() {
+        let mut state = StreamState::new(None, StateConfig::default());
+        state.open_document(0, []);
+        for e in [between(0, 1, 0.8), axis(1)] {
+            let s = state.admit(&input(e));
+            state.add_update(&s, 0);
+        }
+        let (max, mean) = state.update_similarities(&axis(0)).unwrap();
+        assert!((max - 0.8).abs() < 1e-6 && (mean - 0.4).abs() < 1e-6);
+        let closest = Closest::among(state.updates(), &axis(0), 0.7);
+        assert_eq!(closest.update, Some(0));
+        assert!(!closest.is_novel());
+        assert_eq!(closest.to_string(), "too similar to update 1: 0.80 ≥ 0.70");
+    }
+
+    #[test]
+    fn arrival_change_compares_the_last_two_hours() {
+        let mut state = StreamState::new(None, StateConfig { recent_sentences: 0, rate_window: 3600 });
+        // Two documents in the first hour, three in the second.
+        for t in [0, 1000, 4000, 5000, 7000] {
+            state.open_document(t, []);
+        }
+        // At 7000: (3400, 7000] holds three documents, (-200, 3400] two.
+        assert!((state.arrival_change() - (4f32 / 3.0).ln()).abs() < 1e-6);
+        state.open_document(11_000, []);
+        // (7400, 11000] holds 1; (3800, 7400] holds 4000, 5000, 7000.
+        assert!((state.arrival_change() - (2f32 / 4.0).ln()).abs() < 1e-6);
+    }
+
+    #[test]
+    fn reasons_read_well() {
+        assert_eq!(Reason::Score { score: -0.4 }.to_string(), "LS score −0.40 < 0");
+        assert_eq!(Reason::Score { score: 0.25 }.to_string(), "LS score 0.25 > 0");
+        let closest = Closest { update: Some(2), similarity: 0.82, threshold: 0.6 };
+        assert_eq!(Reason::Redundancy { closest }.to_string(), "too similar to update 3: 0.82 ≥ 0.60");
+        let none = Closest { update: None, similarity: -1.0, threshold: 0.6 };
+        assert_eq!(none.to_string(), "no updates yet");
+        assert_eq!(Reason::NotFirstSentence.to_string(), "not a first sentence");
+    }
+
+    #[test]
+    fn dot_matches_naive_sum() {
+        let a: Vec<f32> = (0..DIM).map(|i| (i as f32).sin()).collect();
+        let b: Vec<f32> = (0..DIM).map(|i| (i as f32 * 0.5).cos()).collect();
+        let naive: f32 = a.iter().zip(&b).map(|(x, y)| x * y).sum();
+        assert!((dot(&a, &b) - naive).abs() < 1e-3);
+        assert_eq!(dot(&[1.0, 2.0, 3.0], &[4.0, 5.0, 6.0]), 32.0);
+    }
+}
