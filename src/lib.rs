@@ -4,6 +4,7 @@
 pub mod centroid;
 pub mod document;
 pub mod encoder;
+pub mod eval;
 pub mod segment;
 pub mod select;
 pub mod stream;

@@ -1,0 +1,8 @@
+//! Evaluation: ROUGE equal to ROUGE-1.5.5 for English (plus a Unicode mode
+//! for other scripts) and bootstrap confidence intervals. Pure computation:
+//! no filesystem, no threads, so it also runs in the browser.
+
+pub mod bootstrap;
+pub mod porter;
+pub mod rouge;
+pub mod rouge_text;
