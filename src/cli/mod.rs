@@ -3,6 +3,7 @@
 
 pub mod embed;
 pub mod models;
+pub mod rouge;
 
 use clap::{Parser, Subcommand};
 
@@ -19,11 +20,14 @@ pub enum Command {
     Embed(embed::EmbedArgs),
     /// Token ids of sentences: one per line on stdin, one JSON array per line on stdout.
     Tokenize(embed::EmbedArgs),
+    /// ROUGE-1/2/3/4, L and SU4 of a summary against references (as ROUGE-1.5.5 -n 4 -m -2 4 -u).
+    Rouge(rouge::RougeArgs),
 }
 
 pub fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Embed(args) => embed::run_embed(args),
         Command::Tokenize(args) => embed::run_tokenize(args),
+        Command::Rouge(args) => rouge::run(args),
     }
 }
