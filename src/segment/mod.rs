@@ -1,51 +1,77 @@
-//! Sentence splitting and language detection (placeholder: being replaced
-//! by the full multilingual splitter).
+//! Sentence splitting and language detection for mixed-language news.
+//!
+//! `split` works in three steps, each in its own module:
+//! 1. `layout`: paragraphs (blank lines), list items, headline lines versus
+//!    hard wraps; each resulting unit is split on its own;
+//! 2. `prepare`: the unit's text with character references decoded, DUC
+//!    quotes made plain and line breaks joined, mapped back to the original;
+//! 3. `rules`: Unicode sentence bounds plus rules for abbreviations,
+//!    initials, ellipses, Thai and overlong runs.
+//!
+//! Everything here is pure computation (no files, threads or C code), so it
+//! builds for wasm32 as well. Time is linear in the text length.
 
-use unicode_segmentation::UnicodeSegmentation;
+mod abbreviations;
+mod entities;
+mod language;
+mod layout;
+mod prepare;
+mod rules;
+
+pub use entities::decode_entities;
+#[allow(unused_imports)] // used by crate::input
+pub(crate) use entities::windows_1252_char;
+pub use language::{detect_language, detect_languages, iso_639_1, UNDETERMINED};
+pub use rules::MAX_SENTENCE_CHARS;
 
 /// One sentence of a text: byte span and paragraph.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SentenceSpan {
+    /// Paragraph index (0-based), counting paragraphs that have sentences.
     pub para: usize,
+    /// Byte span in the original text, without surrounding whitespace or a
+    /// list marker.
     pub start: usize,
     pub end: usize,
-    /// Whitespace-normalized text of the span.
+    /// The sentence with references decoded (`&amp;` → `&`), DUC quotes
+    /// (`` and '') made `"`, and every whitespace run, line wraps included,
+    /// made one space. Never empty: it has a letter or a digit.
     pub text: String,
 }
 
-/// Splits a text into sentences; blank lines separate paragraphs.
+/// Splits a text into sentences, in order; blank lines separate paragraphs.
 pub fn split(text: &str) -> Vec<SentenceSpan> {
-    let mut out = Vec::new();
+    let mut sentences = Vec::new();
     let mut para = 0;
-    let mut offset = 0;
-    for block in text.split("\n\n") {
-        let mut any = false;
-        for (start, s) in block.split_sentence_bound_indices() {
-            let clean = s.split_whitespace().collect::<Vec<_>>().join(" ");
-            if clean.is_empty() {
-                continue;
+    for paragraph in layout::paragraphs(text) {
+        let before = sentences.len();
+        for unit in paragraph.units {
+            let prepared = prepare::prepare(text, unit);
+            for range in rules::sentence_ranges(&prepared.text) {
+                let span = trim_span(text, prepared.original(range.start), prepared.original(range.end));
+                let words: Vec<&str> = prepared.text[range].split_whitespace().collect();
+                sentences.push(SentenceSpan {
+                    para,
+                    start: span.start,
+                    end: span.end,
+                    text: words.join(" "),
+                });
             }
-            any = true;
-            let lead = s.len() - s.trim_start().len();
-            out.push(SentenceSpan {
-                para,
-                start: offset + start + lead,
-                end: offset + start + s.trim_end().len(),
-                text: clean,
-            });
         }
-        if any {
+        if sentences.len() > before {
             para += 1;
         }
-        offset += block.len() + 2;
     }
-    out
+    sentences
 }
 
-/// ISO 639-1 code of the text's language, "und" when unsure.
-pub fn detect_language(text: &str) -> &'static str {
-    whatlang::detect(text)
-        .filter(|info| info.is_reliable())
-        .map(|info| info.lang().code())
-        .unwrap_or("und")
+/// The span without whitespace at either end (a joined line break may sit
+/// at the edge of a mapped span).
+fn trim_span(text: &str, start: usize, end: usize) -> std::ops::Range<usize> {
+    let slice = &text[start..end];
+    let start = start + (slice.len() - slice.trim_start().len());
+    start..start + slice.trim().len()
 }
+
+#[cfg(test)]
+mod tests;

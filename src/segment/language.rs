@@ -1,0 +1,240 @@
+//! Language of a sentence, as an ISO 639-1 code ("und" when unsure).
+//!
+//! - Scripts that name their language decide alone, even for one word:
+//!   Hangul → ko; Han with kana (kana ≥ 5% of the CJK letters) → ja; Han
+//!   only → zh; Thai → th; and whatlang's one-language scripts (Greek,
+//!   Georgian, Armenian, Bengali, Tamil, …). Han, kana and Hangul count three,
+//!   two and two times in the script vote, since one such character carries
+//!   about a word: "iPhone 15在中国发布" is zh, while an English sentence
+//!   quoting a Chinese name stays en.
+//! - Other scripts (Latin, Cyrillic, Arabic, Devanagari, Hebrew) go to
+//!   whatlang; its answer is kept when its confidence is at least 0.3.
+//!   (whatlang's own "reliable" needs 0.9, which most news sentences under
+//!   ~15 words miss, and Cyrillic ones often score under 0.5. On 44k
+//!   DUC/ml_crisis en/es/fr sentences, confidence above 0.3 kept 92% of them
+//!   at 99.4% accuracy; above 0.9, 82% at 99.8%.) Below that, "und".
+//! - `detect_languages` adds a per-document prior: an unsure sentence takes
+//!   the language of the document's confident sentences in the same script
+//!   (the one covering most letters), or, when none is confident, whatlang's
+//!   confident answer on those sentences together. So "Gracias." in a
+//!   Spanish article is es, while "OK." in a Russian one stays und.
+
+use whatlang::{Lang, Script};
+
+/// The code for an unknown or unreliable language.
+pub const UNDETERMINED: &str = "und";
+/// Least whatlang confidence we keep (see the module comment).
+const MIN_CONFIDENCE: f64 = 0.3;
+/// Text of unsure sentences given to whatlang at once for a prior.
+const PRIOR_SAMPLE_BYTES: usize = 4096;
+
+/// ISO 639-1 code of the text's language, "und" when unsure.
+pub fn detect_language(text: &str) -> &'static str {
+    guess(text).sure.unwrap_or(UNDETERMINED)
+}
+
+/// Languages of the sentences of one document: as `detect_language`, but an
+/// unsure sentence takes the document's main language for its script.
+pub fn detect_languages<S: AsRef<str>>(sentences: &[S]) -> Vec<&'static str> {
+    let guesses: Vec<Guess> = sentences.iter().map(|s| guess(s.as_ref())).collect();
+    let mut priors: Vec<(Script, Option<&'static str>)> = Vec::new();
+    guesses
+        .iter()
+        .map(|g| {
+            let prior = || {
+                let script = g.script?;
+                if let Some(&(_, lang)) = priors.iter().find(|(s, _)| *s == script) {
+                    return lang;
+                }
+                let lang = document_language(sentences, &guesses, script);
+                priors.push((script, lang));
+                lang
+            };
+            g.sure.or_else(prior).unwrap_or(UNDETERMINED)
+        })
+        .collect()
+}
+
+/// The language covering most letters of the confident sentences in
+/// `script`; failing that, whatlang's confident answer on those sentences
+/// together.
+fn document_language<S: AsRef<str>>(
+    sentences: &[S],
+    guesses: &[Guess],
+    script: Script,
+) -> Option<&'static str> {
+    let in_script = || guesses.iter().zip(sentences).filter(move |(g, _)| g.script == Some(script));
+    let mut letters_by_language: Vec<(&'static str, usize)> = Vec::new();
+    for (g, _) in in_script() {
+        let Some(lang) = g.sure else { continue };
+        match letters_by_language.iter_mut().find(|(l, _)| *l == lang) {
+            Some(entry) => entry.1 += g.letters,
+            None => letters_by_language.push((lang, g.letters)),
+        }
+    }
+    if let Some(&(lang, _)) = letters_by_language.iter().max_by_key(|(_, letters)| *letters) {
+        return Some(lang);
+    }
+    let mut sample = String::new();
+    for (_, sentence) in in_script() {
+        if sample.len() >= PRIOR_SAMPLE_BYTES {
+            break;
+        }
+        sample.push_str(sentence.as_ref());
+        sample.push(' ');
+    }
+    guess(&sample).sure
+}
+
+struct Guess {
+    /// The language when known with confidence.
+    sure: Option<&'static str>,
+    /// The main script, for the document prior.
+    script: Option<Script>,
+    letters: usize,
+}
+
+#[derive(Default)]
+struct ScriptCounts {
+    han: usize,
+    kana: usize,
+    hangul: usize,
+    thai: usize,
+    other: usize,
+}
+
+impl ScriptCounts {
+    fn of(text: &str) -> Self {
+        let mut counts = Self::default();
+        for c in text.chars().filter(|c| c.is_alphabetic()) {
+            match c as u32 {
+                0x3040..=0x30FF | 0x31F0..=0x31FF | 0xFF66..=0xFF9D => counts.kana += 1,
+                0x1100..=0x11FF | 0x3130..=0x318F | 0xAC00..=0xD7AF => counts.hangul += 1,
+                0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF | 0x20000..=0x3134F => counts.han += 1,
+                0x0E00..=0x0E7F => counts.thai += 1,
+                _ => counts.other += 1,
+            }
+        }
+        counts
+    }
+
+    fn letters(&self) -> usize {
+        self.han + self.kana + self.hangul + self.thai + self.other
+    }
+
+    /// The language of a CJK or Thai majority, by weighted letter counts.
+    fn language_of_majority(&self) -> Option<(&'static str, Script)> {
+        let cjk = 3 * self.han + 2 * self.kana + 2 * self.hangul;
+        if cjk > self.other + self.thai {
+            return Some(if 2 * self.hangul >= 3 * self.han + 2 * self.kana {
+                ("ko", Script::Hangul)
+            } else if 20 * self.kana >= self.han + self.kana {
+                ("ja", Script::Hiragana)
+            } else {
+                ("zh", Script::Mandarin)
+            });
+        }
+        (self.thai > self.other + cjk).then_some(("th", Script::Thai))
+    }
+}
+
+fn guess(text: &str) -> Guess {
+    let counts = ScriptCounts::of(text);
+    let letters = counts.letters();
+    if let Some((lang, script)) = counts.language_of_majority() {
+        return Guess { sure: Some(lang), script: Some(script), letters };
+    }
+    match whatlang::detect(text) {
+        Some(info) => Guess {
+            sure: (info.confidence() >= MIN_CONFIDENCE).then(|| iso_639_1(info.lang())),
+            script: Some(info.script()),
+            letters,
+        },
+        None => Guess { sure: None, script: None, letters },
+    }
+}
+
+/// ISO 639-1 code of a whatlang language.
+#[rustfmt::skip]
+pub fn iso_639_1(lang: Lang) -> &'static str {
+    use Lang::*;
+    match lang {
+        Epo => "eo", Eng => "en", Rus => "ru", Cmn => "zh", Spa => "es", Por => "pt", Ita => "it",
+        Ben => "bn", Fra => "fr", Deu => "de", Ukr => "uk", Kat => "ka", Ara => "ar", Hin => "hi",
+        Jpn => "ja", Heb => "he", Yid => "yi", Pol => "pl", Amh => "am", Jav => "jv", Kor => "ko",
+        Nob => "nb", Dan => "da", Swe => "sv", Fin => "fi", Tur => "tr", Nld => "nl", Hun => "hu",
+        Ces => "cs", Ell => "el", Bul => "bg", Bel => "be", Mar => "mr", Kan => "kn", Ron => "ro",
+        Slv => "sl", Hrv => "hr", Srp => "sr", Mkd => "mk", Lit => "lt", Lav => "lv", Est => "et",
+        Tam => "ta", Vie => "vi", Urd => "ur", Tha => "th", Guj => "gu", Uzb => "uz", Pan => "pa",
+        Aze => "az", Ind => "id", Tel => "te", Pes => "fa", Mal => "ml", Ori => "or", Mya => "my",
+        Nep => "ne", Sin => "si", Khm => "km", Tuk => "tk", Aka => "ak", Zul => "zu", Sna => "sn",
+        Afr => "af", Lat => "la", Slk => "sk", Cat => "ca", Tgl => "tl", Hye => "hy", Cym => "cy",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn detects_languages_of_full_sentences() {
+        let cases = [
+            ("en", "The government announced new measures to help the victims of the floods."),
+            ("es", "El gobierno anunció nuevas medidas para ayudar a las víctimas de las inundaciones."),
+            ("fr", "Le gouvernement a annoncé de nouvelles mesures pour aider les victimes des inondations."),
+            ("de", "Die Regierung kündigte neue Maßnahmen an, um den Opfern der Überschwemmungen zu helfen."),
+            ("ru", "Правительство объявило о новых мерах помощи пострадавшим от наводнений."),
+            ("ar", "أعلنت الحكومة عن إجراءات جديدة لمساعدة ضحايا الفيضانات في البلاد."),
+            ("hi", "सरकार ने बाढ़ पीड़ितों की मदद के लिए नए उपायों की घोषणा की है।"),
+            ("zh", "政府宣布了帮助洪水灾民的新措施。"),
+            ("ja", "政府は洪水の被災者を支援する新たな対策を発表した。"),
+            ("ko", "정부는 홍수 피해자를 돕기 위한 새로운 대책을 발표했다."),
+            ("th", "รัฐบาลประกาศมาตรการใหม่เพื่อช่วยเหลือผู้ประสบภัยน้ำท่วม"),
+            ("tr", "Hükümet, sel mağdurlarına yardım etmek için yeni önlemler açıkladı."),
+            ("el", "Η κυβέρνηση ανακοίνωσε νέα μέτρα."),
+        ];
+        for (expected, text) in cases {
+            assert_eq!(detect_language(text), expected, "{text}");
+        }
+    }
+
+    #[test]
+    fn scripts_decide_short_cjk_and_thai_text() {
+        assert_eq!(detect_language("東京で火災"), "ja");
+        assert_eq!(detect_language("北京"), "zh");
+        assert_eq!(detect_language("서울"), "ko");
+        assert_eq!(detect_language("สวัสดี"), "th");
+        assert_eq!(detect_language("iPhone 15在中国发布"), "zh");
+        assert_eq!(
+            detect_language("Xi Jinping (习近平) met the president of France on Monday in Paris."),
+            "en"
+        );
+    }
+
+    #[test]
+    fn unsure_text_is_undetermined() {
+        assert_eq!(detect_language("OK."), UNDETERMINED);
+        assert_eq!(detect_language("2024"), UNDETERMINED);
+        assert_eq!(detect_language(""), UNDETERMINED);
+    }
+
+    #[test]
+    fn short_sentences_take_the_document_language_of_their_script() {
+        let sentences = [
+            "El gobierno anunció nuevas medidas para ayudar a las víctimas de las inundaciones.",
+            "Gracias.",
+            "Правительство объявило о новых мерах помощи пострадавшим от наводнений.",
+            "Да.",
+            "2024",
+        ];
+        assert_eq!(detect_languages(&sentences), ["es", "es", "ru", "ru", UNDETERMINED]);
+        assert_eq!(detect_languages(&["Gracias."]), [UNDETERMINED]);
+    }
+
+    #[test]
+    fn a_document_of_short_sentences_is_judged_as_a_whole() {
+        let sentences =
+            ["Il pleut.", "Le vent souffle.", "Les écoles sont fermées.", "La mairie a ouvert un gymnase."];
+        assert_eq!(detect_languages(&sentences), ["fr"; 4]);
+    }
+}

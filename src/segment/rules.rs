@@ -1,0 +1,398 @@
+//! Sentence boundaries inside one unit of prepared text.
+//!
+//! Unicode's sentence bounds (UAX #29, from unicode-segmentation) give the
+//! candidates: they already handle `?`/`!`, CJK `。！？` with no following
+//! space, Arabic `؟` `۔`, Devanagari `।`, decimals (`2.5`), `U.S.`-style
+//! capitals, `etc. and` (a lowercase word after a period), quotes and
+//! brackets after the stop (`."` `.)` `.»` `.”`), and `...` before a
+//! capital. Then:
+//!
+//! - merged back: a piece starting with a lowercase letter (`"Stop!" she
+//!   said`), a piece with no letter or digit, titles and abbreviations that
+//!   never end a sentence (`Dr.`, `Mr.`, `Gen.`, `Sra.`, `M.`, `e.g.`,
+//!   `z.B.`, `ca.`), initials (`J. R. R. Tolkien`, `George W. Bush`),
+//!   abbreviations that may end one (`U.S.`, `Inc.`, `etc.`, `usw.`) unless a
+//!   common sentence opener follows (`The`, `Il`, `Der`, `El`…), number
+//!   abbreviations before a digit (`No. 5`, `art. 3`, `Jan. 5`), German
+//!   ordinals (`am 3. Oktober`);
+//! - split further: `…` followed by a capital; Thai, which has no sentence
+//!   punctuation, at a space between Thai letters once the sentence has 20
+//!   characters (Thai writes a space between sentences and clauses, so this
+//!   gives clause-sized sentences, never one-word fragments);
+//! - capped: a sentence longer than `MAX_SENTENCE_CHARS` characters is cut at
+//!   its last space (else after `，`/`、`/`,`/`;`, else at a character) in
+//!   the second half of each window, so a paste with no punctuation or no
+//!   spaces yields bounded sentences in linear time.
+//!
+//! A run of 16 or more characters that are neither letters, digits nor
+//! spaces ("!!!!…", "-----…") is set apart before UAX #29 sees it: the
+//! library's lookahead is quadratic on such runs after a period.
+
+use super::abbreviations::{classify, is_ordinal_noun, is_sentence_opener, Abbreviation};
+use std::ops::Range;
+use unicode_segmentation::UnicodeSegmentation;
+
+/// Longest sentence, in characters; longer runs are cut (see module comment).
+pub const MAX_SENTENCE_CHARS: usize = 1000;
+/// A non-word run at least this long is kept out of UAX #29.
+const SYMBOL_RUN: usize = 16;
+/// Thai text is cut at a space only after this many characters.
+const MIN_THAI_SENTENCE_CHARS: usize = 20;
+/// Abbreviations are short: the last word is looked for in this many bytes.
+const WORD_WINDOW: usize = 40;
+
+/// Sentence ranges of `text`, trimmed, in order, each with a letter or digit.
+pub(super) fn sentence_ranges(text: &str) -> Vec<Range<usize>> {
+    let mut sentences = Vec::new();
+    for piece in merge_pieces(text, candidate_pieces(text)) {
+        for part in split_further(text, piece) {
+            for capped in cap_length(text, part) {
+                let trimmed = trim(text, capped);
+                if text[trimmed.clone()].chars().any(char::is_alphanumeric) {
+                    sentences.push(trimmed);
+                }
+            }
+        }
+    }
+    sentences
+}
+
+/// UAX #29 sentence pieces, with long symbol runs as pieces of their own.
+fn candidate_pieces(text: &str) -> Vec<Range<usize>> {
+    let mut pieces = Vec::new();
+    let mut start = 0;
+    for run in symbol_runs(text) {
+        pieces.extend(uax29_pieces(text, start..run.start));
+        pieces.push(run.clone());
+        start = run.end;
+    }
+    pieces.extend(uax29_pieces(text, start..text.len()));
+    pieces
+}
+
+/// UAX #29 pieces of `text[range]`. UAX #29 counts every quote or bracket
+/// after a full stop as closing, so an opening one written without a space
+/// (`？“我们`, `。「被害`) is moved to the sentence it opens.
+fn uax29_pieces(text: &str, range: Range<usize>) -> Vec<Range<usize>> {
+    let offset = range.start;
+    let mut pieces: Vec<Range<usize>> = text[range]
+        .split_sentence_bound_indices()
+        .map(|(at, piece)| offset + at..offset + at + piece.len())
+        .collect();
+    for i in 1..pieces.len() {
+        let previous = &text[pieces[i - 1].clone()];
+        let kept = previous.trim_end_matches(is_unambiguous_opening).len();
+        if kept > 0 && kept < previous.len() {
+            let boundary = pieces[i - 1].start + kept;
+            pieces[i - 1].end = boundary;
+            pieces[i].start = boundary;
+        }
+    }
+    pieces
+}
+
+/// Opening marks that never close a sentence (unlike `"`, or `“` in German).
+fn is_unambiguous_opening(c: char) -> bool {
+    matches!(c, '(' | '[' | '{' | '「' | '『' | '（' | '【' | '〔' | '《' | '〈' | '¿' | '¡')
+        || c == '“'
+        || c == '‘'
+}
+
+fn symbol_runs(text: &str) -> Vec<Range<usize>> {
+    let mut runs = Vec::new();
+    let mut run: Option<(usize, usize)> = None; // (start, chars)
+    for (at, c) in text.char_indices() {
+        if c.is_alphanumeric() || c.is_whitespace() {
+            if let Some((start, chars)) = run.take() {
+                if chars >= SYMBOL_RUN {
+                    runs.push(start..at);
+                }
+            }
+        } else {
+            let (_, chars) = run.get_or_insert((at, 0));
+            *chars += 1;
+        }
+    }
+    if let Some((start, chars)) = run {
+        if chars >= SYMBOL_RUN {
+            runs.push(start..text.len());
+        }
+    }
+    runs
+}
+
+fn merge_pieces(text: &str, pieces: Vec<Range<usize>>) -> Vec<Range<usize>> {
+    let mut merged: Vec<Range<usize>> = Vec::with_capacity(pieces.len());
+    for piece in pieces {
+        match merged.last_mut() {
+            Some(last) if continues(&text[last.clone()], &text[piece.clone()]) => last.end = piece.end,
+            _ => merged.push(piece),
+        }
+    }
+    merged
+}
+
+/// Whether the sentence `before` goes on into the piece `after`.
+fn continues(before: &str, after: &str) -> bool {
+    let next = after.trim_start().trim_start_matches(is_opening);
+    let Some(first) = next.chars().next() else {
+        return true;
+    };
+    if first.is_lowercase() || !has_word_char(after) {
+        return true;
+    }
+    let Some(word) = last_word(before) else {
+        return false;
+    };
+    let next_word = first_word(after);
+    let starts_with_opening = after.trim_start().starts_with(is_opening);
+    match classify(word) {
+        Some(Abbreviation::Title) => true,
+        Some(Abbreviation::Initial) => first.is_uppercase(),
+        Some(Abbreviation::Letter) => first.is_numeric() || next_word.chars().count() == 1,
+        Some(Abbreviation::MayEndSentence) => !starts_with_opening && !is_sentence_opener(next_word),
+        Some(Abbreviation::BeforeNumber) => first.is_numeric(),
+        Some(Abbreviation::Ordinal) => is_ordinal_noun(next_word),
+        None => false,
+    }
+}
+
+fn has_word_char(text: &str) -> bool {
+    text.chars().any(char::is_alphanumeric)
+}
+
+/// The last whitespace-separated word, without opening quotes or brackets,
+/// if it fits in `WORD_WINDOW` bytes.
+fn last_word(text: &str) -> Option<&str> {
+    let text = text.trim_end();
+    let window = floor_char_boundary(text, text.len().saturating_sub(WORD_WINDOW));
+    let tail = &text[window..];
+    let word = match tail.rfind(char::is_whitespace) {
+        Some(space) => tail[space..].trim_start(),
+        None if window == 0 => tail,
+        None => return None,
+    };
+    Some(word.trim_start_matches(is_opening))
+}
+
+/// The first word, without opening quotes or brackets and without trailing
+/// punctuation.
+fn first_word(text: &str) -> &str {
+    let text = text.trim_start().trim_start_matches(is_opening);
+    let end = text.find(|c: char| !c.is_alphanumeric() && c != '\'' && c != '’').unwrap_or(text.len());
+    &text[..end]
+}
+
+fn is_opening(c: char) -> bool {
+    matches!(c, '"' | '\'' | '`' | '(' | '[' | '{' | '«' | '“' | '‘' | '„' | '「' | '『' | '（' | '¿' | '¡')
+}
+
+fn is_closing(c: char) -> bool {
+    matches!(c, '"' | '\'' | ')' | ']' | '}' | '»' | '”' | '’' | '」' | '』' | '）')
+}
+
+/// Splits a sentence at `…` before a capital and at Thai sentence spaces.
+fn split_further(text: &str, range: Range<usize>) -> Vec<Range<usize>> {
+    let mut cuts = ellipsis_cuts(text, range.clone());
+    cuts.extend(thai_cuts(text, range.clone()));
+    cuts.sort_unstable();
+    let mut parts = Vec::with_capacity(cuts.len() + 1);
+    let mut start = range.start;
+    for cut in cuts {
+        parts.push(start..cut);
+        start = cut;
+    }
+    parts.push(start..range.end);
+    parts
+}
+
+/// After each `…` that is followed by closers, a space and a capital.
+fn ellipsis_cuts(text: &str, range: Range<usize>) -> Vec<usize> {
+    let slice = &text[range.clone()];
+    slice
+        .match_indices('…')
+        .filter_map(|(at, dots)| {
+            let after = at + dots.len();
+            ellipsis_ends_sentence(&slice[after..]).map(|closers| range.start + after + closers)
+        })
+        .collect()
+}
+
+/// If the text after a `…` starts a new sentence (closers, a space, then a
+/// capital), the length of the closers.
+fn ellipsis_ends_sentence(after: &str) -> Option<usize> {
+    let rest = after.trim_start_matches(is_closing);
+    let closers = after.len() - rest.len();
+    let word = rest.strip_prefix(' ')?.trim_start_matches(is_opening);
+    word.chars().next().filter(|c| c.is_uppercase()).map(|_| closers)
+}
+
+/// Spaces between two Thai letters (not after the repetition mark ๆ) that
+/// leave at least `MIN_THAI_SENTENCE_CHARS` characters on both sides.
+fn thai_cuts(text: &str, range: Range<usize>) -> Vec<usize> {
+    let slice = &text[range.clone()];
+    let mut fragments = vec![0]; // starts of the fragments between candidate spaces
+    let mut previous = None;
+    let mut chars = slice.char_indices().peekable();
+    while let Some((at, c)) = chars.next() {
+        let next = chars.peek().map(|&(_, next)| next);
+        let between_thai = previous.is_some_and(|p| is_thai(p) && p != 'ๆ') && next.is_some_and(is_thai);
+        if c == ' ' && between_thai {
+            fragments.push(at);
+        }
+        previous = Some(c);
+    }
+    fragments.push(slice.len());
+    let lengths: Vec<usize> = fragments.windows(2).map(|w| slice[w[0]..w[1]].chars().count()).collect();
+    let mut cuts = Vec::new();
+    let mut sentence_chars = 0;
+    for (i, &length) in lengths.iter().enumerate().skip(1) {
+        sentence_chars += lengths[i - 1];
+        if sentence_chars >= MIN_THAI_SENTENCE_CHARS && length >= MIN_THAI_SENTENCE_CHARS {
+            cuts.push(range.start + fragments[i]);
+            sentence_chars = 0;
+        }
+    }
+    cuts
+}
+
+fn is_thai(c: char) -> bool {
+    ('\u{0E01}'..='\u{0E5B}').contains(&c)
+}
+
+/// Cuts a range into pieces of at most `MAX_SENTENCE_CHARS` characters.
+fn cap_length(text: &str, range: Range<usize>) -> Vec<Range<usize>> {
+    let mut pieces = Vec::new();
+    let mut start = range.start;
+    loop {
+        let rest = &text[start..range.end];
+        let Some((limit, _)) = rest.char_indices().nth(MAX_SENTENCE_CHARS) else {
+            pieces.push(start..range.end);
+            return pieces;
+        };
+        let cut = start + cut_point(rest, limit);
+        pieces.push(start..cut);
+        start = cut;
+    }
+}
+
+/// Where to cut `rest[..limit]`, an overlong window: at its last space, else
+/// after its last comma-like mark, in the second half; else at the limit
+/// (moved back before combining marks, which belong to the character before).
+fn cut_point(rest: &str, limit: usize) -> usize {
+    let half = floor_char_boundary(rest, limit / 2);
+    let second_half = &rest[half..limit];
+    if let Some(space) = second_half.rfind(char::is_whitespace) {
+        return half + space;
+    }
+    if let Some((comma, mark)) = second_half.rmatch_indices(['，', '、', ',', ';', '；']).next() {
+        return half + comma + mark.len();
+    }
+    let mut end = limit;
+    while end > half && rest[end..].chars().next().is_some_and(joins_previous) {
+        end = floor_char_boundary(rest, end - 1);
+    }
+    end
+}
+
+fn joins_previous(c: char) -> bool {
+    unicode_normalization::char::is_combining_mark(c) || matches!(c, '\u{200D}' | '\u{FE00}'..='\u{FE0F}')
+}
+
+fn trim(text: &str, range: Range<usize>) -> Range<usize> {
+    let slice = &text[range.clone()];
+    let start = range.start + (slice.len() - slice.trim_start().len());
+    start..start + slice.trim().len()
+}
+
+fn floor_char_boundary(text: &str, mut at: usize) -> usize {
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sentences(text: &str) -> Vec<&str> {
+        sentence_ranges(text).into_iter().map(|r| &text[r]).collect()
+    }
+
+    #[test]
+    fn merges_titles_initials_and_abbreviations() {
+        assert_eq!(
+            sentences("Dr. J. R. R. Tolkien met Mr. George W. Bush in the U.S. Senate. Then he left."),
+            ["Dr. J. R. R. Tolkien met Mr. George W. Bush in the U.S. Senate.", "Then he left."]
+        );
+    }
+
+    #[test]
+    fn an_abbreviation_before_a_sentence_opener_ends_the_sentence() {
+        assert_eq!(
+            sentences("He moved to the U.S. The move was hard. Apple Inc. said no."),
+            ["He moved to the U.S.", "The move was hard.", "Apple Inc. said no."]
+        );
+    }
+
+    #[test]
+    fn number_abbreviations_continue_only_before_digits() {
+        assert_eq!(
+            sentences("It was No. 5 on Jan. 12 in art. 3 of the law. He said No. Then he left."),
+            ["It was No. 5 on Jan. 12 in art. 3 of the law.", "He said No.", "Then he left."]
+        );
+    }
+
+    #[test]
+    fn a_lowercase_word_after_a_quote_continues() {
+        assert_eq!(
+            sentences("\"Stop!\" she said. \"Why?\" He did not answer."),
+            ["\"Stop!\" she said.", "\"Why?\"", "He did not answer."]
+        );
+    }
+
+    #[test]
+    fn splits_after_an_ellipsis_only_before_a_capital() {
+        assert_eq!(
+            sentences("Well… maybe. He waited… Nothing came. Then... Silence... and more."),
+            ["Well… maybe.", "He waited…", "Nothing came.", "Then...", "Silence... and more."]
+        );
+    }
+
+    #[test]
+    fn german_ordinals_before_a_month_or_known_noun_continue() {
+        assert_eq!(
+            sentences("Die Wahl findet am 3. Oktober statt. Das war nach dem 2. Weltkrieg. Es ist neu."),
+            ["Die Wahl findet am 3. Oktober statt.", "Das war nach dem 2. Weltkrieg.", "Es ist neu."]
+        );
+    }
+
+    #[test]
+    fn splits_thai_at_spaces_after_a_clause() {
+        let clause = "รัฐบาลประกาศมาตรการช่วยเหลือผู้ประสบภัย";
+        let text = format!("{clause} นายกรัฐมนตรีกล่าวว่าจะเดินทางไปเยี่ยม ต่างๆ นานา");
+        assert_eq!(sentences(&text), [clause, "นายกรัฐมนตรีกล่าวว่าจะเดินทางไปเยี่ยม ต่างๆ นานา"]);
+        assert_eq!(sentences("สวัสดี ครับ"), ["สวัสดี ครับ"]);
+    }
+
+    #[test]
+    fn caps_overlong_runs_at_a_space_or_a_character() {
+        let words = "word ".repeat(1000);
+        let parts = sentences(&words);
+        assert!(parts.len() >= 5);
+        assert!(parts.iter().all(|p| p.chars().count() <= MAX_SENTENCE_CHARS && p.ends_with("word")));
+        let han = "字".repeat(2500);
+        let parts = sentences(&han);
+        assert_eq!(parts.iter().map(|p| p.chars().count()).collect::<Vec<_>>(), [1000, 1000, 500]);
+    }
+
+    #[test]
+    fn keeps_symbol_runs_out_of_the_way() {
+        let bangs = "!".repeat(40);
+        let text = format!("End. {bangs} Next one.");
+        assert_eq!(sentences(&text), [format!("End. {bangs}").as_str(), "Next one."]);
+        let text = format!("Word{}word.", ")".repeat(40));
+        assert_eq!(sentences(&text).concat(), text);
+    }
+}
