@@ -1,0 +1,162 @@
+//! Native encoder parity: `precis tokenize` and `precis embed` against the
+//! Python package the model was converted from (tests/parity/reference_encoder.py)
+//! on every sentence of tests/fixtures/parity_sentences.txt.
+//!
+//! Needs the repo venv and the built model: `python3 models/build.py`.
+//! Run with `cargo test --test encoder_parity -- --nocapture` to see the stats.
+
+use serde::de::DeserializeOwned;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+const FIXTURE: &str = "tests/fixtures/parity_sentences.txt";
+const MIN_COSINE: f64 = 0.995;
+const DIM: usize = 512;
+
+fn repo() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn fixture_text() -> String {
+    std::fs::read_to_string(repo().join(FIXTURE)).expect("read the parity fixture")
+}
+
+/// The venv python, after checking that everything built by models/build.py exists.
+fn reference_python() -> PathBuf {
+    let python = repo().join(".venv/bin/python");
+    let model_dir = repo().join("models/muse-v3");
+    for needed in [&python, &model_dir.join("encoder.onnx"), &model_dir.join("tokenizer.json")] {
+        assert!(
+            needed.exists(),
+            "{} is missing: run `python3 models/build.py` first (it creates .venv/ and models/muse-v3/)",
+            needed.display()
+        );
+    }
+    python
+}
+
+/// Runs `program args…` with `input` on stdin and parses one JSON value per stdout line.
+fn json_lines_from<T: DeserializeOwned>(program: &Path, args: &[&str], input: &str) -> Vec<T> {
+    let mut child = Command::new(program)
+        .args(args)
+        .current_dir(repo())
+        .env("PRECIS_MODELS", repo().join("models"))
+        .env("OPENBLAS_NUM_THREADS", "1")
+        .env("OMP_NUM_THREADS", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot start {}: {e}", program.display()));
+    // Feed stdin from a thread: the child may fill its stdout pipe before it
+    // has read all of its input.
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    let input = input.as_bytes().to_vec();
+    let writer = std::thread::spawn(move || stdin.write_all(&input));
+    let output = child.wait_with_output().expect("wait for child");
+    writer.join().expect("stdin writer").expect("write stdin");
+    assert!(output.status.success(), "{} {args:?} failed: {}", program.display(), output.status);
+    String::from_utf8(output.stdout)
+        .expect("utf-8 output")
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("one JSON value per line"))
+        .collect()
+}
+
+fn reference<T: DeserializeOwned>(command: &str, input: &str) -> Vec<T> {
+    let script = repo().join("tests/parity/reference_encoder.py");
+    json_lines_from(&reference_python(), &[script.to_str().unwrap(), command], input)
+}
+
+fn precis<T: DeserializeOwned>(command: &str, input: &str) -> Vec<T> {
+    json_lines_from(Path::new(env!("CARGO_BIN_EXE_precis")), &[command], input)
+}
+
+fn cosine(a: &[f32], b: &[f32]) -> f64 {
+    let dot: f64 = a.iter().zip(b).map(|(x, y)| *x as f64 * *y as f64).sum();
+    let norm = |v: &[f32]| v.iter().map(|x| (*x as f64).powi(2)).sum::<f64>().sqrt();
+    dot / (norm(a) * norm(b))
+}
+
+fn preview(sentence: &str) -> String {
+    let head: String = sentence.chars().take(60).collect();
+    format!("{head:?}{}", if head.len() < sentence.len() { "…" } else { "" })
+}
+
+#[test]
+fn fixture_is_well_formed() {
+    let text = fixture_text();
+    assert!(!text.contains('\r'), "the fixture must use LF line endings");
+    assert!(text.ends_with('\n'), "the fixture must end with a newline");
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines.len() >= 300, "only {} sentences", lines.len());
+    assert!(lines.contains(&""), "the empty sentence is missing");
+    let long = lines.iter().filter(|l| l.chars().count() >= 1_800).count();
+    assert!(long >= 3, "only {long} sentences of ~2,000 characters");
+}
+
+#[test]
+fn encoder_matches_python_reference() {
+    let input = fixture_text();
+    let sentences: Vec<&str> = input.lines().collect();
+
+    let want_ids: Vec<Vec<u32>> = reference("tokenize", &input);
+    let got_ids: Vec<Vec<u32>> = precis("tokenize", &input);
+    assert_eq!(want_ids.len(), sentences.len(), "reference tokenize: one line per sentence");
+    assert_eq!(got_ids.len(), sentences.len(), "precis tokenize: one line per sentence");
+    let longest = got_ids.iter().map(Vec::len).max().unwrap_or(0);
+    let id_mismatches: Vec<String> = (0..sentences.len())
+        .filter(|&i| want_ids[i] != got_ids[i])
+        .map(|i| {
+            format!(
+                "line {}: {}\n    reference {:?}\n    precis    {:?}",
+                i + 1,
+                preview(sentences[i]),
+                want_ids[i],
+                got_ids[i]
+            )
+        })
+        .collect();
+
+    let want: Vec<Vec<f32>> = reference("embed", &input);
+    let got: Vec<Vec<f32>> = precis("embed", &input);
+    assert_eq!(want.len(), sentences.len(), "reference embed: one line per sentence");
+    assert_eq!(got.len(), sentences.len(), "precis embed: one line per sentence");
+    assert!(got.iter().all(|e| e.len() == DIM), "precis embeddings are {DIM}-d");
+
+    let cosines: Vec<f64> = want.iter().zip(&got).map(|(w, g)| cosine(w, g)).collect();
+    let max_diff = want
+        .iter()
+        .zip(&got)
+        .flat_map(|(w, g)| w.iter().zip(g).map(|(a, b)| (a - b).abs()))
+        .fold(0f32, f32::max);
+    let (worst, min_cos) = cosines
+        .iter()
+        .copied()
+        .enumerate()
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .expect("sentences");
+    let mean_cos = cosines.iter().sum::<f64>() / cosines.len() as f64;
+    let stats = format!(
+        "{} sentences (longest {longest} tokens): token ids identical for {}; cosine min {min_cos:.6} \
+         (line {}: {}), mean {mean_cos:.6}; max |diff| {max_diff:.2e}",
+        sentences.len(),
+        sentences.len() - id_mismatches.len(),
+        worst + 1,
+        preview(sentences[worst]),
+    );
+    println!("{stats}");
+
+    let low_cosine: Vec<String> = (0..sentences.len())
+        .filter(|&i| !(cosines[i] >= MIN_COSINE))
+        .map(|i| format!("line {}: cosine {:.6} {}", i + 1, cosines[i], preview(sentences[i])))
+        .collect();
+    assert!(
+        id_mismatches.is_empty() && low_cosine.is_empty(),
+        "{stats}\n{} token id mismatch(es):\n  {}\n{} sentence(s) below cosine {MIN_COSINE}:\n  {}",
+        id_mismatches.len(),
+        id_mismatches.join("\n  "),
+        low_cosine.len(),
+        low_cosine.join("\n  ")
+    );
+}
