@@ -2,6 +2,7 @@
 //! summary. No browser code here; the CLI and the web app are thin shells.
 
 pub mod centroid;
+pub mod dates;
 pub mod document;
 pub mod encoder;
 pub mod eval;
