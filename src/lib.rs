@@ -6,6 +6,7 @@ pub mod dates;
 pub mod document;
 pub mod encoder;
 pub mod eval;
+pub mod input;
 pub mod segment;
 pub mod select;
 pub mod stream;

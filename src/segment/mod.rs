@@ -13,6 +13,7 @@
 
 mod abbreviations;
 mod entities;
+mod html;
 mod language;
 mod layout;
 mod prepare;
@@ -21,6 +22,7 @@ mod rules;
 pub use entities::decode_entities;
 #[allow(unused_imports)] // used by crate::input
 pub(crate) use entities::windows_1252_char;
+pub use html::{reduce_html, HtmlArticle};
 pub use language::{detect_language, detect_languages, iso_639_1, UNDETERMINED};
 pub use rules::MAX_SENTENCE_CHARS;
 
@@ -63,6 +65,20 @@ pub fn split(text: &str) -> Vec<SentenceSpan> {
         }
     }
     sentences
+}
+
+/// The first line of `text` when it stands alone as a headline: the layout
+/// makes it a unit of its own (see `layout`), it does not end in `.`, `,`,
+/// `;` or `:`, and more text follows.
+pub fn headline_line(text: &str) -> Option<std::ops::Range<usize>> {
+    let paragraphs = layout::paragraphs(text);
+    let mut units = paragraphs.iter().flat_map(|p| &p.units);
+    let first = units.next()?.clone();
+    units.next()?;
+    let line = &text[first.clone()];
+    let is_first_line = text[..first.start].trim().is_empty() && !line.contains(['\n', '\r', '\u{2028}']);
+    let ends_like_a_sentence = line.ends_with(['.', ',', ';', ':', '。', '，', '：']);
+    (is_first_line && !ends_like_a_sentence).then_some(first)
 }
 
 /// The span without whitespace at either end (a joined line break may sit
