@@ -4,6 +4,7 @@
 pub mod embed;
 pub mod models;
 pub mod rouge;
+pub mod segment;
 
 use clap::{Parser, Subcommand};
 
@@ -22,6 +23,8 @@ pub enum Command {
     Tokenize(embed::EmbedArgs),
     /// ROUGE-1/2/3/4, L and SU4 of a summary against references (as ROUGE-1.5.5 -n 4 -m -2 4 -u).
     Rouge(rouge::RougeArgs),
+    /// Split articles (text, Markdown, HTML, JSON, JSON Lines) into sentences: one JSON object per line.
+    Segment(segment::SegmentArgs),
 }
 
 pub fn run(cli: Cli) -> anyhow::Result<()> {
@@ -29,5 +32,6 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Embed(args) => embed::run_embed(args),
         Command::Tokenize(args) => embed::run_tokenize(args),
         Command::Rouge(args) => rouge::run(args),
+        Command::Segment(args) => segment::run(args),
     }
 }

@@ -1,0 +1,95 @@
+//! `precis segment FILES…`: the sentences of articles, one JSON object per
+//! line: `{"doc", "para", "index", "lang", "text"}`.
+
+use anyhow::{bail, Result};
+use precis::document::Document;
+use precis::input::{documents_from_file, documents_from_paste, InputError, MAX_FILE_BYTES};
+use precis::segment;
+use serde::Serialize;
+use std::io::{BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+
+#[derive(clap::Args)]
+pub struct SegmentArgs {
+    /// Text, Markdown, HTML, JSON or JSON Lines files; `-` reads a paste from
+    /// stdin (articles separated by a line of `---` or `===`).
+    #[arg(value_name = "FILE", required = true)]
+    pub files: Vec<PathBuf>,
+}
+
+/// One output line. `doc` counts documents over all files in argument order
+/// (each record of a JSON file is one); `para` and `index` count within the
+/// document; all from 0.
+#[derive(Serialize)]
+struct SentenceLine<'a> {
+    doc: usize,
+    para: usize,
+    index: usize,
+    lang: &'a str,
+    text: &'a str,
+}
+
+pub fn run(args: SegmentArgs) -> Result<()> {
+    let mut documents = Vec::new();
+    let mut failures = 0;
+    for path in &args.files {
+        match read_documents(path) {
+            Ok(found) => documents.extend(found),
+            Err(problem) => {
+                eprintln!("precis: {}: {problem}", path.display());
+                failures += 1;
+            }
+        }
+    }
+    if failures > 0 {
+        bail!("{failures} of {} files could not be read; nothing was segmented", args.files.len());
+    }
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    for (doc, document) in documents.iter().enumerate() {
+        write_sentences(&mut out, doc, document)?;
+    }
+    Ok(out.flush()?)
+}
+
+fn write_sentences(out: &mut impl Write, doc: usize, document: &Document) -> Result<()> {
+    let spans = segment::split(&document.text);
+    let texts: Vec<&str> = spans.iter().map(|s| s.text.as_str()).collect();
+    let langs = match &document.lang {
+        Some(lang) => vec![lang.as_str(); texts.len()],
+        None => segment::detect_languages(&texts),
+    };
+    for (index, (span, lang)) in spans.iter().zip(langs).enumerate() {
+        let line = SentenceLine { doc, para: span.para, index, lang, text: &span.text };
+        serde_json::to_writer(&mut *out, &line)?;
+        out.write_all(b"\n")?;
+    }
+    Ok(())
+}
+
+/// The documents of one argument, or why it cannot be read, in plain words.
+fn read_documents(path: &Path) -> Result<Vec<Document>, String> {
+    if path == Path::new("-") {
+        let mut paste = String::new();
+        std::io::stdin()
+            .take(MAX_FILE_BYTES as u64 + 1)
+            .read_to_string(&mut paste)
+            .map_err(|e| format!("cannot read the paste from standard input ({e}); it must be UTF-8 text"))?;
+        return documents_from_paste(&paste).map_err(|e| e.to_string());
+    }
+    let size = std::fs::metadata(path).map_err(cannot_open)?.len();
+    if size > MAX_FILE_BYTES as u64 {
+        return Err(InputError::TooLarge { bytes: usize::try_from(size).unwrap_or(usize::MAX) }.to_string());
+    }
+    let bytes = std::fs::read(path).map_err(cannot_open)?;
+    let name = path.file_name().map_or_else(|| path.to_string_lossy(), |n| n.to_string_lossy());
+    documents_from_file(&name, &bytes).map_err(|e| e.to_string())
+}
+
+fn cannot_open(error: std::io::Error) -> String {
+    match error.kind() {
+        std::io::ErrorKind::NotFound => "there is no such file".to_string(),
+        std::io::ErrorKind::PermissionDenied => "permission to read it was denied".to_string(),
+        _ if error.raw_os_error() == Some(21) => "this is a folder, not a file".to_string(),
+        _ => format!("cannot read it ({error})"),
+    }
+}

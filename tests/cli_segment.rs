@@ -1,0 +1,154 @@
+//! `precis segment` run as a program on small temporary files.
+
+use serde_json::Value;
+use std::fs;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+/// A scratch folder for one test, removed when dropped.
+struct Files(PathBuf);
+
+impl Files {
+    fn new(name: &str) -> Self {
+        let dir = std::env::temp_dir().join(format!("precis-cli-segment-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        Files(dir)
+    }
+
+    fn write(&self, name: &str, bytes: impl AsRef<[u8]>) -> PathBuf {
+        let path = self.0.join(name);
+        fs::write(&path, bytes).unwrap();
+        path
+    }
+}
+
+impl Drop for Files {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+fn segment(paths: &[&PathBuf]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_precis")).arg("segment").args(paths).output().unwrap()
+}
+
+/// The output lines as JSON objects, checking each has exactly the five keys.
+fn sentences(output: &Output) -> Vec<Value> {
+    assert!(output.status.success(), "precis failed: {}", String::from_utf8_lossy(&output.stderr));
+    let stdout = String::from_utf8(output.stdout.clone()).unwrap();
+    stdout
+        .lines()
+        .map(|line| {
+            let value: Value = serde_json::from_str(line).unwrap();
+            let mut keys: Vec<&str> = value.as_object().unwrap().keys().map(String::as_str).collect();
+            keys.sort_unstable();
+            assert_eq!(keys, ["doc", "index", "lang", "para", "text"], "{line}");
+            value
+        })
+        .collect()
+}
+
+fn row(v: &Value) -> (u64, u64, u64, &str, &str) {
+    (
+        v["doc"].as_u64().unwrap(),
+        v["para"].as_u64().unwrap(),
+        v["index"].as_u64().unwrap(),
+        v["lang"].as_str().unwrap(),
+        v["text"].as_str().unwrap(),
+    )
+}
+
+#[test]
+fn splits_files_in_several_languages_and_formats() {
+    let files = Files::new("languages");
+    let en = files.write(
+        "en.txt",
+        "Quake hits Tokyo\n\nA strong earthquake struck Tokyo on Monday, the U.S. Geological Survey said. \
+         Dr. Smith said damage was limited.\n\nTrains stopped for an hour in the whole region.\n",
+    );
+    let html = files.write(
+        "fr.html",
+        "<html><head><title>Séisme</title><script>var p = '<p>caché</p>';</script></head><body>\
+         <nav><li>Accueil</li></nav><article><h1>Séisme à Tokyo</h1>\
+         <p>Un fort séisme a frappé Tokyo lundi, selon les autorités japonaises.</p>\
+         <p>M. Tanaka a déclaré que les dégâts étaient limités dans toute la ville.</p></article></body></html>",
+    );
+    let json = files.write(
+        "more.jsonl",
+        "{\"title\": \"东京地震\", \"text\": \"东京周一发生强烈地震。目前没有人员伤亡的报告。\"}\n\
+         {\"text\": \"Un fuerte terremoto sacudió Tokio el lunes. Los trenes se detuvieron durante una hora.\", \
+         \"date\": \"2024-03-04\"}\n",
+    );
+    let output = segment(&[&en, &html, &json]);
+    let lines = sentences(&output);
+    let rows: Vec<_> = lines.iter().map(row).collect();
+    assert_eq!(
+        rows,
+        [
+            (0, 0, 0, "en", "A strong earthquake struck Tokyo on Monday, the U.S. Geological Survey said."),
+            (0, 0, 1, "en", "Dr. Smith said damage was limited."),
+            (0, 1, 2, "en", "Trains stopped for an hour in the whole region."),
+            (1, 0, 0, "fr", "Un fort séisme a frappé Tokyo lundi, selon les autorités japonaises."),
+            (1, 1, 1, "fr", "M. Tanaka a déclaré que les dégâts étaient limités dans toute la ville."),
+            (2, 0, 0, "zh", "东京周一发生强烈地震。"),
+            (2, 0, 1, "zh", "目前没有人员伤亡的报告。"),
+            (3, 0, 0, "es", "Un fuerte terremoto sacudió Tokio el lunes."),
+            (3, 0, 1, "es", "Los trenes se detuvieron durante una hora."),
+        ]
+    );
+}
+
+#[test]
+fn reads_a_paste_from_stdin() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_precis"))
+        .args(["segment", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let paste = "First article. It has two sentences.\n---\nSecond article here.\n";
+    child.stdin.take().unwrap().write_all(paste.as_bytes()).unwrap();
+    let output = child.wait_with_output().unwrap();
+    let docs: Vec<u64> = sentences(&output).iter().map(|v| v["doc"].as_u64().unwrap()).collect();
+    assert_eq!(docs, [0, 0, 1]);
+}
+
+#[test]
+fn an_empty_file_is_an_error_naming_the_file() {
+    let files = Files::new("empty");
+    let good = files.write("good.txt", "A sentence.");
+    let empty = files.write("empty.txt", "");
+    let output = segment(&[&good, &empty]);
+    assert!(!output.status.success());
+    assert!(output.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("empty.txt: the file is empty"), "{stderr}");
+    assert!(!stderr.contains("good.txt"), "{stderr}");
+}
+
+#[test]
+fn binary_and_missing_files_are_errors_naming_the_files() {
+    let files = Files::new("binary");
+    let binary = files.write("photo.txt", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR");
+    let noise = files.write("noise.dat", [0u8, 159, 146, 150, 0, 1, 2, 3, 0, 7]);
+    let missing = files.0.join("missing.txt");
+    let output = segment(&[&binary, &noise, &missing]);
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("photo.txt: this is an image, not text"), "{stderr}");
+    assert!(stderr.contains("noise.dat: this file is not text"), "{stderr}");
+    assert!(stderr.contains("missing.txt: there is no such file"), "{stderr}");
+}
+
+#[test]
+fn invalid_json_is_an_error_with_its_line() {
+    let files = Files::new("json");
+    let json = files.write("bad.json", "[\n {\"text\": \"ok\"},\n {\"text\" \"missing colon\"}\n]");
+    let output = segment(&[&json]);
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("bad.json: the JSON is not valid at line 3"), "{stderr}");
+}
