@@ -2,7 +2,7 @@
 //! is the noun "morning" except at the start of a sentence.
 
 use super::civil::Weekday::*;
-use super::latin::{self, words_before, Lexicon, Patterns};
+use super::latin::{self, starts_sentence, words_before, Lexicon, NameCase, Patterns};
 use super::resolve::Unit::*;
 use super::resolve::{Expr, WeekdayRef};
 use super::Found;
@@ -19,7 +19,7 @@ const LEXICON: Lexicon = Lexicon {
         ("freitag", Friday), ("samstag", Saturday), ("sonnabend", Saturday), ("sonntag", Sunday),
     ],
     weekday_suffix: "(?:abend|morgen|nachmittag|vormittag|mittag|nacht|früh)?",
-    capitalized_names: false,
+    name_case: NameCase::Either,
     ordinal_suffix: r"\.",
     month_before_day: false,
     month_prepositions: &["im", "seit", "bis", "ab", "anfang", "ende", "mitte", "vom", "zum"],
@@ -89,7 +89,7 @@ const LEXICON: Lexicon = Lexicon {
     ],
     future_words: &[
         "wird", "werden", "werde", "soll", "sollen", "will", "wollen", "plant", "planen", "geplant",
-        "voraussichtlich",
+        "voraussichtlich", "nächsten", "kommenden",
     ],
     future_endings: &[],
     future_after_weekday: true,
@@ -109,13 +109,8 @@ fn reject(text: &str, found: &Found) -> bool {
         return false;
     }
     let previous = words_before(text, found.start, 1).pop().unwrap_or_default();
-    let starts_sentence = text[..found.start]
-        .trim_end_matches(|c: char| c.is_whitespace() || "\"„“»«'".contains(c))
-        .chars()
-        .next_back()
-        .is_none_or(|c| ".!?:".contains(c));
     let capitalized = matched.starts_with('M');
-    MORNING_CONTEXT.contains(&previous.as_str()) || (capitalized && !starts_sentence)
+    MORNING_CONTEXT.contains(&previous.as_str()) || (capitalized && !starts_sentence(text, found.start))
 }
 
 pub(crate) fn find(text: &str) -> Vec<Found> {

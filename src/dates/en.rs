@@ -2,7 +2,7 @@
 //! capitalized, so "may" and "march" stay verbs.
 
 use super::civil::Weekday::*;
-use super::latin::{self, words_before, word_after, Lexicon, Patterns};
+use super::latin::{self, word_after, words_before, Lexicon, NameCase, Patterns};
 use super::resolve::Unit::*;
 use super::resolve::{Expr, WeekdayRef};
 use super::Found;
@@ -22,7 +22,7 @@ const LEXICON: Lexicon = Lexicon {
         ("friday", Friday), ("saturday", Saturday), ("sunday", Sunday),
     ],
     weekday_suffix: "",
-    capitalized_names: true,
+    name_case: NameCase::Capitalized,
     ordinal_suffix: "st|nd|rd|th",
     month_before_day: true,
     month_prepositions: &[
@@ -71,7 +71,9 @@ const LEXICON: Lexicon = Lexicon {
         ("a", 1), ("an", 1), ("one", 1), ("two", 2), ("three", 3), ("four", 4), ("five", 5),
         ("six", 6), ("seven", 7), ("eight", 8), ("nine", 9), ("ten", 10),
     ],
-    future_words: &["will", "shall", "won't", "scheduled", "expected", "due", "plans", "planned", "going"],
+    future_words: &[
+        "will", "shall", "won't", "scheduled", "expected", "due", "plans", "planned", "going", "next", "upcoming",
+    ],
     future_endings: &["'ll"],
     future_after_weekday: false,
     clause_openers: &["that", "which", "who", "when", "after", "before", "because", "since", "while"],
@@ -119,7 +121,8 @@ mod tests {
 
     #[test]
     fn may_is_a_month_only_when_capitalized_and_dated() {
-        assert_eq!(only("talks may 14 continue on May 2", "en", doc()), pair("May 2", "2011-05-02"));
+        assert_eq!(only("talks may 14 times; they will meet on May 2", "en", doc()), pair("May 2", "2011-05-02"));
+        assert_eq!(only("talks may 14 times; they met on May 2", "en", doc()), pair("May 2", "2010-05-02"));
         assert!(mentions("He May be right, and they may 5 times.", "en", doc()).is_empty());
         assert!(mentions("Protesters march 3 miles; the March of Folly.", "en", doc()).is_empty());
         assert_eq!(only("Elections in May will", "en", doc()), pair("May", "2011-05-01"));

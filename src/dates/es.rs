@@ -2,7 +2,7 @@
 //! "por la mañana", "de la mañana" are a morning, "esta mañana" is today.
 
 use super::civil::Weekday::*;
-use super::latin::{self, words_before, word_after, Lexicon, Patterns};
+use super::latin::{self, word_after, words_before, Lexicon, NameCase, Patterns};
 use super::resolve::Unit::*;
 use super::resolve::{Expr, WeekdayRef};
 use super::Found;
@@ -19,7 +19,7 @@ const LEXICON: Lexicon = Lexicon {
         ("jueves", Thursday), ("viernes", Friday), ("sábado", Saturday), ("sabado", Saturday), ("domingo", Sunday),
     ],
     weekday_suffix: "",
-    capitalized_names: false,
+    name_case: NameCase::Lowercase,
     ordinal_suffix: r"º|°|\.º|o",
     month_before_day: false,
     month_prepositions: &["en", "desde", "hasta", "durante", "para", "de", "mediados de", "principios de", "finales de"],
@@ -76,7 +76,10 @@ const LEXICON: Lexicon = Lexicon {
         ("un", 1), ("una", 1), ("uno", 1), ("dos", 2), ("tres", 3), ("cuatro", 4), ("cinco", 5),
         ("seis", 6), ("siete", 7), ("ocho", 8), ("nueve", 9), ("diez", 10),
     ],
-    future_words: &["va", "van", "vamos", "previsto", "prevista", "prevé", "prevén", "planea", "planean"],
+    future_words: &[
+        "va", "van", "vamos", "previsto", "prevista", "previstos", "previstas", "prevé", "prevén", "planea",
+        "planean", "próximo", "próxima",
+    ],
     future_endings: &["rá", "rán", "remos"],
     future_after_weekday: true,
     clause_openers: &["que", "cuando", "donde", "porque", "mientras"],
@@ -120,7 +123,10 @@ mod tests {
     fn absolute_dates() {
         assert_eq!(only("el 14 de abril de 2011", "es", doc()), pair("14 de abril de 2011", "2011-04-14"));
         assert_eq!(only("El 5 de abril, la", "es", doc()), pair("5 de abril", "2011-04-05"));
-        assert_eq!(only("el 1º de mayo", "es", doc()), pair("1º de mayo", "2011-05-01"));
+        assert_eq!(only("el 1º de mayo", "es", doc()), pair("1º de mayo", "2010-05-01"));
+        assert_eq!(only("el próximo 1º de mayo", "es", doc()), pair("1º de mayo", "2011-05-01"));
+        assert_eq!(only("fue recibida con vítores en febrero", "es", date(2011, 11, 23)).1, "2011-02-01");
+        assert_eq!(only("las elecciones, previstas para el 28 de noviembre", "es", date(2011, 11, 21)).1, "2011-11-28");
         assert_eq!(only("desde el 25 de enero", "es", doc()).1, "2011-01-25");
         assert_eq!(only("el 31 de febrero", "es", doc()), pair("febrero", "2011-02-01"));
     }
@@ -153,6 +159,8 @@ mod tests {
         assert_eq!(only("el jueves pasado", "es", doc()), pair("jueves pasado", "2011-04-07"));
         assert_eq!(only("el próximo lunes", "es", doc()), pair("próximo lunes", "2011-04-18"));
         assert!(mentions("los viernes hay protestas en Santo Domingo", "es", doc()).is_empty());
+        assert!(mentions("las Madres de Plaza de Mayo y el diario El Domingo", "es", doc()).is_empty());
+        assert_eq!(only("«Martes negro» en la bolsa", "es", doc()).1, "2011-04-12");
     }
 
     #[test]

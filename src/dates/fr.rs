@@ -1,7 +1,7 @@
 //! French date expressions.
 
 use super::civil::Weekday::*;
-use super::latin::{self, word_after, Lexicon, Patterns};
+use super::latin::{self, word_after, words_before, Lexicon, NameCase, Patterns};
 use super::resolve::Unit::*;
 use super::resolve::{Expr, WeekdayRef};
 use super::Found;
@@ -19,7 +19,7 @@ const LEXICON: Lexicon = Lexicon {
         ("vendredi", Friday), ("samedi", Saturday), ("dimanche", Sunday),
     ],
     weekday_suffix: "",
-    capitalized_names: false,
+    name_case: NameCase::Lowercase,
     ordinal_suffix: "er|e",
     month_before_day: false,
     month_prepositions: &["en", "depuis", "jusqu'en", "dès", "début", "fin", "mi-", "courant", "mois de"],
@@ -68,7 +68,7 @@ const LEXICON: Lexicon = Lexicon {
     ],
     future_words: &[
         "va", "vont", "sera", "seront", "aura", "auront", "fera", "feront", "ira", "iront", "doit", "doivent",
-        "devrait", "devraient", "prévu", "prévue", "prévus", "prévues",
+        "devrait", "devraient", "prévu", "prévue", "prévus", "prévues", "prochain", "prochaine",
     ],
     future_endings: &["era", "ira", "dra", "rra", "vra", "ront"],
     future_after_weekday: true,
@@ -76,9 +76,14 @@ const LEXICON: Lexicon = Lexicon {
     reject,
 };
 
-/// "Mardi gras" is a feast, not this week's Tuesday.
+/// "Mardi gras" is a feast, not this week's Tuesday; "(ne date) pas
+/// d'hier" means "is not new".
 fn reject(text: &str, found: &Found) -> bool {
-    matches!(found.expr, Expr::Weekday { .. }) && word_after(text, found.end).is_some_and(|next| next == "gras")
+    match found.expr {
+        Expr::Weekday { .. } => word_after(text, found.end).is_some_and(|next| next == "gras"),
+        Expr::Offset { amount: -1, .. } => words_before(text, found.start, 2) == ["pas", "d'"],
+        _ => false,
+    }
 }
 
 pub(crate) fn find(text: &str) -> Vec<Found> {
@@ -120,6 +125,10 @@ mod tests {
         assert_eq!(only("jeudi dernier", "fr", doc()), pair("jeudi dernier", "2011-04-07"));
         assert_eq!(only("lundi prochain", "fr", doc()).1, "2011-04-18");
         assert!(mentions("chaque vendredi, et le Mardi gras", "fr", doc()).is_empty());
+        assert!(mentions("selon le Journal du Dimanche", "fr", doc()).is_empty());
+        assert!(mentions("Ces problèmes ne datent pas d’hier", "fr", doc()).is_empty());
+        let sentence_start = mentions("Hier. Dimanche, la foule", "fr", doc());
+        assert_eq!(sentence_start, vec![pair("Hier", "2011-04-13"), pair("Dimanche", "2011-04-10")]);
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Italian date expressions.
 
 use super::civil::Weekday::*;
-use super::latin::{self, Lexicon, Patterns};
+use super::latin::{self, Lexicon, NameCase, Patterns};
 use super::resolve::Unit::*;
 use super::resolve::WeekdayRef;
 use super::Found;
@@ -19,7 +19,7 @@ const LEXICON: Lexicon = Lexicon {
         ("venerdì", Friday), ("venerdi", Friday), ("sabato", Saturday), ("domenica", Sunday),
     ],
     weekday_suffix: "",
-    capitalized_names: false,
+    name_case: NameCase::Lowercase,
     ordinal_suffix: "º|°",
     month_before_day: false,
     month_prepositions: &["a", "in", "da", "fino a", "entro", "di", "inizio", "fine", "metà"],
@@ -76,7 +76,7 @@ const LEXICON: Lexicon = Lexicon {
         ("un", 1), ("uno", 1), ("una", 1), ("due", 2), ("tre", 3), ("quattro", 4), ("cinque", 5), ("sei", 6),
         ("sette", 7), ("otto", 8), ("nove", 9), ("dieci", 10),
     ],
-    future_words: &["sarà", "saranno", "previsto", "prevista", "dovrà", "dovranno"],
+    future_words: &["sarà", "saranno", "previsto", "prevista", "dovrà", "dovranno", "prossimo", "prossima"],
     future_endings: &["rà", "ranno"],
     future_after_weekday: true,
     clause_openers: &["che", "quando", "dove", "perché", "mentre"],

@@ -4,7 +4,7 @@
 //! are shared here.
 
 use super::civil::Weekday;
-use super::resolve::{Expr, Unit, WeekdayRef, YearSpec};
+use super::resolve::{Expr, Tense, Unit, WeekdayRef, YearSpec};
 use super::{clause_around, Found};
 use regex::{Captures, Regex};
 use std::cmp::Reverse;
@@ -18,9 +18,7 @@ pub(crate) struct Lexicon {
     pub weekdays: &'static [(&'static str, Weekday)],
     /// Regex glued to a weekday name: German "Dienstagabend".
     pub weekday_suffix: &'static str,
-    /// Month and weekday names must be capitalized: lowercase "may" and
-    /// "march" are other words in English.
-    pub capitalized_names: bool,
+    pub name_case: NameCase,
     /// Regex after a day number: "14th", "1er", "14.", "1º".
     pub ordinal_suffix: &'static str,
     /// English also writes "April 14".
@@ -54,6 +52,20 @@ pub(crate) struct Lexicon {
     pub clause_openers: &'static [&'static str],
     /// Language-specific vetoes (Spanish "por la mañana" is not tomorrow).
     pub reject: fn(&str, &Found) -> bool,
+}
+
+/// How a language writes month and weekday names in running text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum NameCase {
+    /// English: always capitalized, and lowercase "may" and "march" are
+    /// other words, so only capitalized names match.
+    Capitalized,
+    /// Romance languages: lowercase, so a bare month or weekday capitalized
+    /// inside a sentence is a proper noun ("Plaza de Mayo", "Journal du
+    /// Dimanche").
+    Lowercase,
+    /// German: capitalized like every noun; case tells nothing.
+    Either,
 }
 
 pub(crate) fn reject_nothing(_: &str, _: &Found) -> bool {
@@ -103,7 +115,8 @@ fn capitalize(word: &str) -> String {
 /// Month or weekday names, each ending on a word boundary (or an
 /// abbreviation's period), case-sensitive when the language capitalizes them.
 fn names_regex(lexicon: &Lexicon, full: &[&str], abbreviations: &[&str], suffix: &str) -> String {
-    let spell = |name: &str| if lexicon.capitalized_names { capitalize(name) } else { name.to_string() };
+    let capitalized = lexicon.name_case == NameCase::Capitalized;
+    let spell = |name: &str| if capitalized { capitalize(name) } else { name.to_string() };
     let mut alternatives: Vec<(usize, String)> = full
         .iter()
         .map(|name| (name.chars().count(), format!(r"{}{suffix}\b", regex::escape(&spell(name)))))
@@ -113,7 +126,7 @@ fn names_regex(lexicon: &Lexicon, full: &[&str], abbreviations: &[&str], suffix:
         .collect();
     alternatives.sort_by_key(|(length, _)| Reverse(*length));
     let joined = alternatives.into_iter().map(|(_, regex)| regex).collect::<Vec<_>>().join("|");
-    let case = if lexicon.capitalized_names { "-i" } else { "i" };
+    let case = if capitalized { "-i" } else { "i" };
     format!("(?{case}:{joined})")
 }
 
@@ -244,7 +257,7 @@ fn day_months<'t>(text: &'t str, lexicon: &'t Lexicon, regex: &'t Regex) -> impl
         let year = caps.name("year").and_then(|year| Some((year.as_str().parse::<i32>().ok()?, year.end())));
         let (year, end) = match year {
             Some((year, end)) if (1000..3000).contains(&year) => (YearSpec::Explicit(year), end),
-            _ => (YearSpec::Infer, core.end()),
+            _ => (YearSpec::Infer(tense_around(text, lexicon, core.start(), core.end())), core.end()),
         };
         Some(Found { start: core.start(), end, expr: Expr::Date { year, month, day } })
     })
@@ -263,8 +276,12 @@ fn month_years<'t>(text: &'t str, lexicon: &'t Lexicon, regex: &'t Regex) -> imp
 fn preposition_months<'t>(text: &'t str, lexicon: &'t Lexicon, regex: &'t Regex) -> impl Iterator<Item = Found> + 't {
     regex.captures_iter(text).filter_map(move |caps| {
         let name = caps.name("month")?;
+        if is_proper_noun(text, lexicon, name.start()) {
+            return None;
+        }
         let month = month_number(lexicon, name.as_str())?;
-        let expr = Expr::Month { year: YearSpec::Infer, month };
+        let tense = tense_around(text, lexicon, name.start(), name.end());
+        let expr = Expr::Month { year: YearSpec::Infer(tense), month };
         Some(Found { start: name.start(), end: name.end(), expr })
     })
 }
@@ -287,7 +304,7 @@ fn weekdays<'t>(text: &'t str, lexicon: &'t Lexicon, regex: &'t Regex) -> impl I
         let whole = caps.get(0)?;
         let name = caps.name("weekday")?;
         let weekday = weekday_named(lexicon, name.as_str())?;
-        if is_habitual(text, whole.start(), lexicon) {
+        if is_habitual(text, whole.start(), lexicon) || is_proper_noun(text, lexicon, name.start()) {
             return None;
         }
         let reference = weekday_reference(text, lexicon, &caps)?;
@@ -325,6 +342,23 @@ fn weekday_reference(text: &str, lexicon: &Lexicon, caps: &Captures) -> Option<W
     Some(if in_future { WeekdayRef::OnOrAfter } else { reference })
 }
 
+/// A capitalized name inside a sentence, in a language that writes names
+/// lowercase.
+fn is_proper_noun(text: &str, lexicon: &Lexicon, start: usize) -> bool {
+    let capitalized = text[start..].chars().next().is_some_and(char::is_uppercase);
+    lexicon.name_case == NameCase::Lowercase && capitalized && !starts_sentence(text, start)
+}
+
+/// Nothing but opening quotes or brackets between `position` and the end of
+/// the previous sentence (or the start of the text).
+pub(crate) fn starts_sentence(text: &str, position: usize) -> bool {
+    text[..position]
+        .trim_end_matches(|c: char| c.is_whitespace() || "\"'„“”«»‘’¿¡([".contains(c))
+        .chars()
+        .next_back()
+        .is_none_or(|c| ".!?:;…".contains(c))
+}
+
 fn is_habitual(text: &str, start: usize, lexicon: &Lexicon) -> bool {
     lexicon.habitual.iter().any(|phrase| {
         let count = phrase.split(' ').count();
@@ -351,8 +385,8 @@ fn normalize_word(word: &str) -> String {
         .to_lowercase()
 }
 
-/// Future cue close to the weekday in its clause: up to four words before
-/// it ("will meet on Tuesday") and, where verbs can follow, two after ("el
+/// Future cue close to a date in its clause: up to four words before it
+/// ("will meet on Tuesday") and, where verbs can follow, two after ("el
 /// martes se reunirá"); a subordinating word ends the search ("said on
 /// Tuesday that it will" is past).
 fn in_future_clause(text: &str, lexicon: &Lexicon, start: usize, end: usize) -> bool {
@@ -364,6 +398,14 @@ fn in_future_clause(text: &str, lexicon: &Lexicon, start: usize, end: usize) -> 
     let before = before.into_iter().take_while(|word| !is_opener(word));
     let after: Vec<String> = after.take_while(|word| !is_opener(word)).collect();
     before.chain(after).any(|word| is_future_cue(lexicon, &word))
+}
+
+fn tense_around(text: &str, lexicon: &Lexicon, start: usize, end: usize) -> Tense {
+    if in_future_clause(text, lexicon, start, end) {
+        Tense::Future
+    } else {
+        Tense::Unmarked
+    }
 }
 
 fn is_future_cue(lexicon: &Lexicon, word: &str) -> bool {

@@ -5,16 +5,17 @@
 //! resolver turns them into calendar dates. Supported: English, Chinese,
 //! Spanish, French, German, Italian, Portuguese; "und" tries them all.
 //!
-//! Resolution rules:
-//! - A day or month without a year takes the latest occurrence on or before
-//!   the document date, unless the next one is more than twice as close
-//!   ("December 30" in a 2 January article is last year's; "20 March" in a
-//!   10 February article is ahead).
+//! Resolution rules (news mostly reports the past):
+//! - A day or month without a year is its latest occurrence on or before
+//!   the document date ("December 30" in a 2 January article is last
+//!   year's); the next one when a future-tense cue stands close to it in the
+//!   same clause ("will vote on 20 March", "le 3 juillet prochain", "将于
+//!   4月20日"), or when that is at most a week (a month: the next month)
+//!   ahead and nearer ("January 3" in a 30 December article).
 //! - A plain weekday is the latest on or before the document date ("said on
-//!   Tuesday"); the coming one when a future-tense cue stands next to it in
-//!   the same clause ("will meet on Tuesday", "se reunirá el martes",
-//!   "将于周三"). "last"/"next" style modifiers make it strictly before/after;
-//!   Chinese 上周二/下周二 count calendar weeks.
+//!   Tuesday"); the coming one after a future cue ("will meet on Tuesday",
+//!   "se reunirá el martes", "将于周三"). "last"/"next" style modifiers make
+//!   it strictly before/after; Chinese 上周二/下周二 count calendar weeks.
 //! - Weeks shift the document date by 7 days; months and years are their
 //!   first day with a coarser [`Granularity`].
 //!
@@ -211,8 +212,9 @@ fn leftmost_longest(mut mentions: Vec<DateMention>) -> Vec<DateMention> {
     kept
 }
 
-/// "Tuesday, April 14", "martes 14 de abril", "4月15日（星期五）": the weekday
-/// restates the date, so the two become one absolute mention.
+/// "Tuesday, April 14", "martes 14 de abril", "4月15日（星期五）", "mañana
+/// viernes": the weekday restates the date, so the two become one mention,
+/// dated and typed by the date.
 fn merge_weekday_with_date(text: &str, mentions: Vec<DateMention>) -> Vec<DateMention> {
     let mut merged: Vec<DateMention> = Vec::with_capacity(mentions.len());
     for mention in mentions {
@@ -229,7 +231,7 @@ fn merge_weekday_with_date(text: &str, mentions: Vec<DateMention>) -> Vec<DateMe
 }
 
 fn restates_date(text: &str, first: &DateMention, second: &DateMention) -> bool {
-    let is_day_date = |m: &DateMention| m.kind == MentionKind::Absolute && m.granularity == Granularity::Day;
+    let is_day_date = |m: &DateMention| m.kind != MentionKind::Weekday && m.granularity == Granularity::Day;
     let pair = (first.kind == MentionKind::Weekday && is_day_date(second))
         || (is_day_date(first) && second.kind == MentionKind::Weekday);
     pair && is_date_joiner(&text[first.end..second.start])
@@ -332,6 +334,8 @@ mod tests {
         assert_eq!(only("el martes 5 de abril", "es", doc), pair("martes 5 de abril", "2011-04-05"));
         assert_eq!(only("Dienstag, den 5. April", "de", doc), pair("Dienstag, den 5. April", "2011-04-05"));
         assert_eq!(only("4月5日（星期二）", "zh", doc), pair("4月5日（星期二", "2011-04-05"));
+        assert_eq!(only("mañana viernes en Damasco", "es", doc), pair("mañana viernes", "2011-04-15"));
+        assert_eq!(only("hier dimanche", "fr", doc), pair("hier dimanche", "2011-04-13"));
         let apart = mentions("on Tuesday police said that 5 April", "en", doc);
         assert_eq!(apart.len(), 2);
     }

@@ -2,7 +2,7 @@
 //! are different words, so no veto is needed.
 
 use super::civil::Weekday::*;
-use super::latin::{self, word_after, Lexicon, Patterns};
+use super::latin::{self, word_after, Lexicon, NameCase, Patterns};
 use super::resolve::Unit::*;
 use super::resolve::{Expr, WeekdayRef};
 use super::Found;
@@ -20,7 +20,7 @@ const LEXICON: Lexicon = Lexicon {
         ("sábado", Saturday), ("sabado", Saturday), ("domingo", Sunday),
     ],
     weekday_suffix: "",
-    capitalized_names: false,
+    name_case: NameCase::Lowercase,
     ordinal_suffix: "º|°",
     month_before_day: false,
     month_prepositions: &["em", "desde", "até", "de", "início de", "fim de", "final de", "meados de"],
@@ -68,7 +68,7 @@ const LEXICON: Lexicon = Lexicon {
         ("um", 1), ("uma", 1), ("dois", 2), ("duas", 2), ("três", 3), ("quatro", 4), ("cinco", 5),
         ("seis", 6), ("sete", 7), ("oito", 8), ("nove", 9), ("dez", 10),
     ],
-    future_words: &["vai", "vão", "será", "serão", "previsto", "prevista"],
+    future_words: &["vai", "vão", "será", "serão", "previsto", "prevista", "próximo", "próxima"],
     future_endings: &["rá", "rão"],
     future_after_weekday: true,
     clause_openers: &["que", "quando", "onde", "porque", "enquanto"],

@@ -16,7 +16,7 @@ pub(crate) enum Expr {
     /// A year on its own: "in 2011", "2011年".
     Year(i32),
     /// A day of an unnamed month: Chinese "15日".
-    DayOfMonth(u32),
+    DayOfMonth { day: u32, tense: Tense },
     Weekday { weekday: Weekday, reference: WeekdayRef },
     /// "yesterday" (Day, -1), "last week" (Week, -1), "two years ago" (Year, -2).
     Offset { amount: i32, unit: Unit },
@@ -29,16 +29,24 @@ pub(crate) enum YearSpec {
     TwoDigit(i32),
     /// Relative to the document's year: 去年 = -1, 今年 = 0.
     Relative(i32),
-    /// Not written: the occurrence nearest the document date, past preferred.
-    Infer,
+    /// Not written: see [`choose_occurrence`].
+    Infer(Tense),
+}
+
+/// What the words around an expression say about when it happens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Tense {
+    Unmarked,
+    /// A future cue in the clause: "will", "se reunirá", "prochain", "将".
+    Future,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum FieldOrder {
     DayFirst,
     /// US "04/14/2011" and day-first "14/04/2011" are both used in English:
-    /// a field above 12 decides, else the reading nearest the document date
-    /// (past preferred, as for dates without a year).
+    /// a field above 12 decides, else the reading chosen as for dates
+    /// without a year.
     Either,
 }
 
@@ -84,7 +92,7 @@ pub(crate) fn resolve(expr: Expr, document: CivilDate) -> Option<Resolved> {
         }
         Expr::Month { year, month } => (resolve_month(year, month, document)?, Granularity::Month),
         Expr::Year(year) => (CivilDate::new(plausible(year, document)?, 1, 1)?, Granularity::Year),
-        Expr::DayOfMonth(day) => (resolve_day_of_month(day, document)?, Granularity::Day),
+        Expr::DayOfMonth { day, tense } => (resolve_day_of_month(day, tense, document)?, Granularity::Day),
         Expr::Weekday { weekday, reference } => (resolve_weekday(weekday, reference, document), Granularity::Day),
         Expr::Offset { amount, unit } => resolve_offset(amount, unit, document),
     };
@@ -112,7 +120,7 @@ fn written_year(year: YearSpec, document: CivilDate) -> Option<Option<i32>> {
         YearSpec::Explicit(year) => Some(Some(plausible(year, document)?)),
         YearSpec::TwoDigit(short) => Some(Some(nearest_century(short, document.year))),
         YearSpec::Relative(offset) => Some(Some(document.year + offset)),
-        YearSpec::Infer => Some(None),
+        YearSpec::Infer(_) => Some(None),
     }
 }
 
@@ -125,22 +133,34 @@ fn nearest_century(short: i32, document_year: i32) -> i32 {
 }
 
 fn resolve_day(year: YearSpec, month: u32, day: u32, document: CivilDate) -> Option<CivilDate> {
-    match written_year(year, document)? {
-        Some(year) => CivilDate::new(year, month, day),
-        None => nearest_occurrence(
+    match (written_year(year, document)?, year) {
+        (Some(year), _) => CivilDate::new(year, month, day),
+        (None, year) => choose_occurrence(
             (-1..=1).filter_map(|offset| CivilDate::new(document.year + offset, month, day)),
             document,
+            tense_of(year),
+            DAYS_AHEAD_WITHOUT_CUE,
         ),
     }
 }
 
-fn resolve_day_of_month(day: u32, document: CivilDate) -> Option<CivilDate> {
-    nearest_occurrence(
-        (-1..=1).filter_map(|offset| {
+fn tense_of(year: YearSpec) -> Tense {
+    match year {
+        YearSpec::Infer(tense) => tense,
+        _ => Tense::Unmarked,
+    }
+}
+
+fn resolve_day_of_month(day: u32, tense: Tense, document: CivilDate) -> Option<CivilDate> {
+    // Two months back: "31日" early in a month after a 30-day one.
+    choose_occurrence(
+        (-2..=1).filter_map(|offset| {
             let month = document.first_of_month_shifted(offset);
             CivilDate::new(month.year, month.month, day)
         }),
         document,
+        tense,
+        DAYS_AHEAD_WITHOUT_CUE,
     )
 }
 
@@ -148,29 +168,46 @@ fn resolve_month(year: YearSpec, month: u32, document: CivilDate) -> Option<Civi
     match written_year(year, document)? {
         Some(year) => CivilDate::new(year, month, 1),
         None => {
-            // Compare months, not days: "in April" in an April article is this April.
+            // Compare months, not days: "in April" in an April article is
+            // this April, and without a cue only next month counts as ahead.
             let this_month = document.first_of_month_shifted(0);
-            nearest_occurrence(
+            choose_occurrence(
                 (-1..=1).filter_map(|offset| CivilDate::new(document.year + offset, month, 1)),
                 this_month,
+                tense_of(year),
+                31,
             )
         }
     }
 }
 
-/// Of the candidates, the latest on or before `document`, unless the first
-/// one after it is more than twice as close: news mostly reports the past,
-/// but "the election on 20 March" in a February article is ahead.
-fn nearest_occurrence(candidates: impl Iterator<Item = CivilDate>, document: CivilDate) -> Option<CivilDate> {
-    let (past, future): (Vec<CivilDate>, Vec<CivilDate>) = candidates.partition(|date| *date <= document);
-    let latest_past = past.into_iter().max();
-    let earliest_future = future.into_iter().min();
-    match (latest_past, earliest_future) {
-        (Some(past), Some(future)) => {
-            let future_is_much_closer = 2 * document.days_until(future) < past.days_until(document);
-            Some(if future_is_much_closer { future } else { past })
+/// How far ahead a yearless date may lie without a future cue.
+const DAYS_AHEAD_WITHOUT_CUE: i64 = 7;
+
+/// Which occurrence of a yearless date is meant. News reports the past, so
+/// the latest one on or before `document`; the next one when the clause is
+/// in the future tense or when it is at most `days_ahead` away and closer
+/// than the past one ("January 3" in a 30 December article).
+fn choose_occurrence(
+    candidates: impl Iterator<Item = CivilDate>,
+    document: CivilDate,
+    tense: Tense,
+    days_ahead: i64,
+) -> Option<CivilDate> {
+    let candidates: Vec<CivilDate> = candidates.collect();
+    let latest_past = candidates.iter().filter(|date| **date <= document).max().copied();
+    if tense == Tense::Future {
+        let on_or_after = candidates.iter().filter(|date| **date >= document).min().copied();
+        return on_or_after.or(latest_past);
+    }
+    let next = candidates.iter().filter(|date| **date > document).min().copied();
+    match (latest_past, next) {
+        (Some(past), Some(next)) => {
+            let ahead = document.days_until(next);
+            let soon = ahead <= days_ahead && ahead < past.days_until(document);
+            Some(if soon { next } else { past })
         }
-        (past, future) => past.or(future),
+        (past, next) => past.or(next),
     }
 }
 
@@ -186,7 +223,8 @@ fn resolve_numeric(
         FieldOrder::DayFirst => day_first,
         FieldOrder::Either => {
             let month_first = resolve_day(year, first, second, document);
-            nearest_occurrence([day_first, month_first].into_iter().flatten(), document)
+            let readings = [day_first, month_first].into_iter().flatten();
+            choose_occurrence(readings, document, Tense::Unmarked, DAYS_AHEAD_WITHOUT_CUE)
         }
     }
 }
@@ -232,14 +270,30 @@ mod tests {
 
     #[test]
     fn infers_the_year_nearest_before_the_document() {
-        let day = |month, day| Expr::Date { year: YearSpec::Infer, month, day };
+        let day = |month, day| Expr::Date { year: YearSpec::Infer(Tense::Unmarked), month, day };
+        let future_day = |month, day| Expr::Date { year: YearSpec::Infer(Tense::Future), month, day };
         assert_eq!(resolved(day(12, 30), date(2012, 1, 2)), date(2011, 12, 30));
         assert_eq!(resolved(day(1, 3), date(2011, 12, 30)), date(2012, 1, 3));
-        assert_eq!(resolved(day(3, 20), date(2011, 2, 10)), date(2011, 3, 20));
+        assert_eq!(resolved(day(3, 20), date(2011, 2, 10)), date(2010, 3, 20));
+        assert_eq!(resolved(future_day(3, 20), date(2011, 2, 10)), date(2011, 3, 20));
+        assert_eq!(resolved(future_day(2, 10), date(2011, 2, 10)), date(2011, 2, 10));
         assert_eq!(resolved(day(12, 1), date(2011, 6, 15)), date(2010, 12, 1));
         assert_eq!(resolved(day(2, 29), date(2012, 6, 1)), date(2012, 2, 29));
         assert_eq!(resolved(day(2, 29), date(2013, 6, 1)), date(2012, 2, 29));
         assert_eq!(resolve(day(2, 29), date(2010, 6, 1)), None);
+    }
+
+    #[test]
+    fn infers_months_and_days_of_month() {
+        let month = |month, tense| Expr::Month { year: YearSpec::Infer(tense), month };
+        assert_eq!(resolved(month(4, Tense::Unmarked), date(2011, 4, 30)), date(2011, 4, 1));
+        assert_eq!(resolved(month(5, Tense::Unmarked), date(2011, 4, 30)), date(2011, 5, 1));
+        assert_eq!(resolved(month(2, Tense::Unmarked), date(2011, 11, 23)), date(2011, 2, 1));
+        assert_eq!(resolved(month(2, Tense::Future), date(2011, 11, 23)), date(2012, 2, 1));
+        let day_of_month = |day| Expr::DayOfMonth { day, tense: Tense::Unmarked };
+        assert_eq!(resolved(day_of_month(30), date(2011, 5, 2)), date(2011, 4, 30));
+        assert_eq!(resolved(day_of_month(3), date(2011, 5, 2)), date(2011, 5, 3));
+        assert_eq!(resolved(day_of_month(31), date(2011, 5, 2)), date(2011, 3, 31));
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! "每周一" is every Monday).
 
 use super::civil::Weekday;
-use super::resolve::{Expr, Unit, WeekdayRef, YearSpec};
+use super::resolve::{Expr, Tense, Unit, WeekdayRef, YearSpec};
 use super::{clause_around, Found};
 use regex::{Captures, Regex};
 use std::sync::OnceLock;
@@ -157,7 +157,7 @@ fn month_dates<'t>(text: &'t str, regex: &'t Regex) -> impl Iterator<Item = Foun
         if !starts_cleanly(text, start) || (caps.name("day").is_some() && is_numbered_thing(text, whole.end())) {
             return None;
         }
-        let year = year_spec(&caps)?;
+        let year = year_spec(&caps, tense_around(text, start, whole.end()))?;
         let month = u32::try_from(parse_number(&caps["month"])?).ok()?;
         let expr = match caps.name("day") {
             Some(day) => Expr::Date { year, month, day: u32::try_from(parse_number(day.as_str())?).ok()? },
@@ -167,7 +167,7 @@ fn month_dates<'t>(text: &'t str, regex: &'t Regex) -> impl Iterator<Item = Foun
     })
 }
 
-fn year_spec(caps: &Captures) -> Option<YearSpec> {
+fn year_spec(caps: &Captures, tense: Tense) -> Option<YearSpec> {
     if let Some(relative) = caps.name("relative_year") {
         let offset = match relative.as_str() {
             "前年" => -2,
@@ -179,7 +179,7 @@ fn year_spec(caps: &Captures) -> Option<YearSpec> {
     }
     match caps.name("year") {
         Some(year) => Some(YearSpec::Explicit(parse_number(year.as_str())?)),
-        None => Some(YearSpec::Infer),
+        None => Some(YearSpec::Infer(tense)),
     }
 }
 
@@ -208,7 +208,8 @@ fn days_of_month<'t>(text: &'t str, regex: &'t Regex) -> impl Iterator<Item = Fo
             return None;
         }
         let day = u32::try_from(parse_number(&caps["day"])?).ok()?;
-        Some(Found { start: whole.start(), end: whole.end(), expr: Expr::DayOfMonth(day) })
+        let tense = tense_around(text, whole.start(), whole.end());
+        Some(Found { start: whole.start(), end: whole.end(), expr: Expr::DayOfMonth { day, tense } })
     })
 }
 
@@ -233,20 +234,24 @@ fn weekdays<'t>(text: &'t str, regex: &'t Regex) -> impl Iterator<Item = Found> 
             Some(week) if week.starts_with('上') => WeekdayRef::Week(-1),
             Some(week) if week.starts_with('下') => WeekdayRef::Week(1),
             Some(_) => WeekdayRef::Week(0),
-            None if in_future_clause(text, whole.start(), whole.end()) => WeekdayRef::OnOrAfter,
+            None if tense_around(text, whole.start(), whole.end()) == Tense::Future => WeekdayRef::OnOrAfter,
             None => WeekdayRef::OnOrBefore,
         };
         Some(Found { start: whole.start(), end: whole.end(), expr: Expr::Weekday { weekday, reference } })
     })
 }
 
-/// 将/将于/计划/预计 within a few characters of the weekday, same clause.
-fn in_future_clause(text: &str, start: usize, end: usize) -> bool {
+/// 将/将于/计划/预计 within a few characters of the date, same clause.
+fn tense_around(text: &str, start: usize, end: usize) -> Tense {
     const CUES: [&str; 7] = ["将", "计划", "预计", "拟", "定于", "准备", "即将"];
     let (clause_start, clause_end) = clause_around(text, start, end);
     let before: String = text[clause_start..start].chars().rev().take(6).collect::<Vec<_>>().into_iter().rev().collect();
     let after: String = text[end..clause_end].chars().take(3).collect();
-    CUES.iter().any(|cue| before.contains(cue) || after.contains(cue))
+    if CUES.iter().any(|cue| before.contains(cue) || after.contains(cue)) {
+        Tense::Future
+    } else {
+        Tense::Unmarked
+    }
 }
 
 fn relatives<'t>(text: &'t str, regex: &'t Regex) -> impl Iterator<Item = Found> + 't {
