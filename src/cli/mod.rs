@@ -5,6 +5,7 @@ pub mod embed;
 pub mod models;
 pub mod rouge;
 pub mod segment;
+pub mod stream;
 
 use clap::{Parser, Subcommand};
 
@@ -25,6 +26,10 @@ pub enum Command {
     Rouge(rouge::RougeArgs),
     /// Split articles (text, Markdown, HTML, JSON, JSON Lines) into sentences: one JSON object per line.
     Segment(segment::SegmentArgs),
+    /// Replay dated documents through a streaming policy (TREC-TS scores with --data, else a timeline).
+    Stream(stream::StreamArgs),
+    /// Tune the streaming policies on a TREC-TS year and train LS (LOLS); writes models/stream/ls.json.
+    StreamTrain(stream::TrainArgs),
 }
 
 pub fn run(cli: Cli) -> anyhow::Result<()> {
@@ -33,5 +38,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Tokenize(args) => embed::run_tokenize(args),
         Command::Rouge(args) => rouge::run(args),
         Command::Segment(args) => segment::run(args),
+        Command::Stream(args) => stream::run(args),
+        Command::StreamTrain(args) => stream::run_train(args),
     }
 }

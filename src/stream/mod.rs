@@ -24,6 +24,8 @@ pub mod learned;
 pub mod metrics;
 pub mod rng;
 #[cfg(not(target_arch = "wasm32"))]
+pub mod train;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod trec;
 
 pub use engine::{

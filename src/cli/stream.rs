@@ -1,0 +1,282 @@
+//! `precis stream`: replay dated documents through a streaming policy.
+//!
+//! With `--data YEAR_DIR` it replays each TREC-TS event and prints the
+//! TREC-TS scores per event and their mean; with files it prints the
+//! timeline of updates of the user's own articles.
+
+use super::models::{load_encoder, models_dir};
+use anyhow::{anyhow, bail, Context, Result};
+use precis::encoder::{Embedding, Encoder, DIM};
+use precis::stream::evaluate::{replay, LabeledStream};
+use precis::stream::learned::{LinearModel, StreamSettings, SETTINGS_FORMAT};
+use precis::stream::metrics::{self, Scores};
+use precis::stream::train::{self, LolsConfig, TuningGrid};
+use precis::stream::trec::{self, Year};
+use precis::stream::{apsal::ApsalParams, StateConfig};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+#[derive(clap::Args)]
+pub struct StreamArgs {
+    /// A TREC-TS year folder (topics, nuggets, matches, updates) to replay and score.
+    #[arg(long, conflicts_with = "files")]
+    pub data: Option<PathBuf>,
+    /// Your own dated articles: JSON/JSONL with a `date` field, or a
+    /// YYYY-MM-DD in the file name, else file order.
+    pub files: Vec<PathBuf>,
+    /// cos, apsal, ls or ls+cos.
+    #[arg(long, default_value = "ls+cos")]
+    pub policy: String,
+    /// The event query (default: the topic's query; for files, the first
+    /// document's first sentence).
+    #[arg(long)]
+    pub query: Option<String>,
+    /// Write the updates of the run as TSV (query_id, update_id, timestamp).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Override the similarity threshold of cos, ls+cos or apsal.
+    #[arg(long)]
+    pub threshold: Option<f32>,
+    /// Policy settings (default: models/stream/ls.json).
+    #[arg(long)]
+    pub settings: Option<PathBuf>,
+    /// Folder holding muse-v3/ and stream/ (default: the repo's models/).
+    #[arg(long)]
+    pub models: Option<PathBuf>,
+    /// Where sentence embeddings are cached (default: $PRECIS_CACHE or the
+    /// system temp folder).
+    #[arg(long)]
+    pub cache: Option<PathBuf>,
+}
+
+pub fn run(args: StreamArgs) -> Result<()> {
+    let mut settings = load_settings(&args)?;
+    if let Some(t) = args.threshold {
+        settings.cos_threshold = t;
+        settings.ls_cos_threshold = t;
+        settings.apsal.threshold = t;
+    }
+    settings.policy(&args.policy).map_err(|e| anyhow!(e))?;
+    match &args.data {
+        Some(dir) => run_trec(&args, &settings, dir),
+        None if !args.files.is_empty() => bail!("timeline of files: coming with src/input.rs"),
+        None => bail!("give --data YEAR_DIR or article files"),
+    }
+}
+
+/// The settings file; only COS and APSAL may run without one (defaults).
+fn load_settings(args: &StreamArgs) -> Result<StreamSettings> {
+    let path = args.settings.clone().unwrap_or_else(|| models_dir(args.models.as_deref()).join("stream/ls.json"));
+    match std::fs::read_to_string(&path) {
+        Ok(json) => StreamSettings::from_json(&json).map_err(|e| anyhow!("{}: {e}", path.display())),
+        Err(_) if matches!(args.policy.as_str(), "cos" | "apsal") => Ok(untrained_settings()),
+        Err(e) => Err(anyhow!("cannot read {} ({e}); train it with `precis stream-train`", path.display())),
+    }
+}
+
+/// Settings before any tuning: the paper-style defaults, no LS weights.
+pub fn untrained_settings() -> StreamSettings {
+    StreamSettings {
+        format: SETTINGS_FORMAT.into(),
+        state: StateConfig::default(),
+        ls: LinearModel::zeros(),
+        cos_threshold: 0.6,
+        ls_cos_threshold: 0.6,
+        apsal: ApsalParams::default(),
+        training: serde_json::Value::Null,
+    }
+}
+
+fn run_trec(args: &StreamArgs, settings: &StreamSettings, dir: &Path) -> Result<()> {
+    let (year, streams) = prepare_year(dir, args.query.as_deref(), args.models.as_deref(), args.cache.as_deref())?;
+    let mut out = std::io::stdout().lock();
+    let mut all = Vec::new();
+    let mut tsv = String::from("query_id\tupdate_id\ttimestamp\n");
+    for (event, stream) in year.events.iter().zip(&streams) {
+        let policy = settings.policy(&args.policy).map_err(|e| anyhow!(e))?;
+        let run = replay(policy, stream, settings.state);
+        writeln!(out, "{} {}", event.query_id, run.scores.report())?;
+        let ids = event.update_ids();
+        for (sentence, time) in &run.updates {
+            tsv.push_str(&format!("{}\t{}\t{}\n", event.query_id, ids[*sentence], time));
+        }
+        all.push(run.scores);
+    }
+    if let Some(out_dir) = &args.out {
+        std::fs::create_dir_all(out_dir).with_context(|| format!("cannot create {}", out_dir.display()))?;
+        let path = out_dir.join(format!("{}.tsv", args.policy));
+        std::fs::write(&path, tsv).with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    writeln!(out, "mean: {}", metrics::mean(&all).report())?;
+    Ok(())
+}
+
+/// Mean scores of the named policy over streams.
+pub fn mean_scores(settings: &StreamSettings, policy: &str, streams: &[LabeledStream]) -> Result<Scores> {
+    let scores: Vec<Scores> = streams
+        .iter()
+        .map(|s| Ok(replay(settings.policy(policy).map_err(|e| anyhow!(e))?, s, settings.state).scores))
+        .collect::<Result<_>>()?;
+    Ok(metrics::mean(&scores))
+}
+
+/// Loads a year and embeds its sentences and queries (cached on disk).
+pub fn prepare_year(
+    dir: &Path,
+    query_override: Option<&str>,
+    models: Option<&Path>,
+    cache: Option<&Path>,
+) -> Result<(Year, Vec<LabeledStream>)> {
+    let year = trec::load_year(dir)?;
+    if year.events.is_empty() {
+        bail!("{}: no event has pooled sentences", dir.display());
+    }
+    let queries: Vec<&str> =
+        year.events.iter().map(|e| query_override.unwrap_or(e.topic.query.as_str())).collect();
+    let texts: Vec<&str> = queries.iter().copied().chain(year.events.iter().flat_map(|e| e.texts())).collect();
+    let embeddings = embed_cached(&texts, models, cache)?;
+    let (query_embeddings, mut rest) = embeddings.split_at(queries.len());
+    let streams = year
+        .events
+        .iter()
+        .zip(query_embeddings)
+        .map(|(event, query)| {
+            let (mine, others) = rest.split_at(event.sentence_count());
+            rest = others;
+            event.labeled(Some(*query), mine)
+        })
+        .collect();
+    Ok((year, streams))
+}
+
+/// Embeds `texts`, reading and writing a cache file keyed by the model
+/// manifest and the texts, so repeated runs skip the encoder entirely.
+pub fn embed_cached(texts: &[&str], models: Option<&Path>, cache: Option<&Path>) -> Result<Vec<Embedding>> {
+    let manifest = std::fs::read(models_dir(models).join("muse-v3/manifest.json")).unwrap_or_default();
+    let key = texts.iter().fold(fnv1a(FNV_OFFSET, &manifest), |h, t| fnv1a(fnv1a(h, t.as_bytes()), b"\n"));
+    let dir = cache_dir(cache);
+    let path = dir.join(format!("embeddings-{key:016x}-{}.f32", texts.len()));
+    if let Some(embeddings) = read_embeddings(&path, texts.len()) {
+        return Ok(embeddings);
+    }
+    let encoder = load_encoder(models)?;
+    let embeddings = encode_all(&encoder, texts)?;
+    std::fs::create_dir_all(&dir).ok();
+    let bytes: Vec<u8> = embeddings.iter().flatten().flat_map(|x| x.to_le_bytes()).collect();
+    let tmp = path.with_extension("tmp");
+    if std::fs::write(&tmp, bytes).is_ok() {
+        std::fs::rename(&tmp, &path).ok();
+    }
+    Ok(embeddings)
+}
+
+fn encode_all(encoder: &Encoder, texts: &[&str]) -> Result<Vec<Embedding>> {
+    let mut out = Vec::with_capacity(texts.len());
+    for (i, chunk) in texts.chunks(2048).enumerate() {
+        eprint!("\rencoding {}/{} sentences", (i * 2048 + chunk.len()).min(texts.len()), texts.len());
+        out.extend(encoder.encode(chunk)?);
+    }
+    eprintln!();
+    Ok(out)
+}
+
+pub fn cache_dir(flag: Option<&Path>) -> PathBuf {
+    flag.map(Path::to_path_buf)
+        .or_else(|| std::env::var_os("PRECIS_CACHE").map(PathBuf::from))
+        .unwrap_or_else(|| std::env::temp_dir().join("precis-cache"))
+}
+
+fn read_embeddings(path: &Path, count: usize) -> Option<Vec<Embedding>> {
+    let bytes = std::fs::read(path).ok()?;
+    if bytes.len() != count * DIM * 4 {
+        return None;
+    }
+    let floats: Vec<f32> = bytes.chunks_exact(4).map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])).collect();
+    Some(floats.chunks_exact(DIM).map(|c| c.try_into().expect("DIM floats")).collect())
+}
+
+const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+
+fn fnv1a(mut hash: u64, bytes: &[u8]) -> u64 {
+    for &b in bytes {
+        hash = (hash ^ b as u64).wrapping_mul(0x100_0000_01b3);
+    }
+    hash
+}
+
+#[derive(clap::Args)]
+pub struct TrainArgs {
+    /// The development year (TREC-TS 2013): every hyperparameter is chosen on it.
+    #[arg(long)]
+    pub data: PathBuf,
+    /// Where to write the settings (LS weights and every policy's thresholds).
+    #[arg(long, default_value = "models/stream/ls.json")]
+    pub out: PathBuf,
+    #[arg(long, default_value_t = 2016)]
+    pub seed: u64,
+    /// A small grid and few epochs, to check the pipeline quickly.
+    #[arg(long)]
+    pub quick: bool,
+    #[arg(long)]
+    pub models: Option<PathBuf>,
+    #[arg(long)]
+    pub cache: Option<PathBuf>,
+}
+
+/// `precis stream-train`: tunes COS, APSAL, LS and LS+COS on a development
+/// year, trains LS on all of it and writes the settings file.
+pub fn run_train(args: TrainArgs) -> Result<()> {
+    let started = std::time::Instant::now();
+    let (year, streams) = prepare_year(&args.data, None, args.models.as_deref(), args.cache.as_deref())?;
+    let state = StateConfig::default();
+    let base = LolsConfig { seed: args.seed, ..Default::default() };
+    let grid = if args.quick { quick_grid() } else { TuningGrid::default() };
+    let tuned = train::tune(&streams, &grid, &base, state, |line| eprintln!("{line}"));
+    let model = train::train(&streams, &tuned.lols, state, |_, _| {});
+    let seconds = started.elapsed().as_secs_f64();
+    let mut settings = StreamSettings {
+        format: SETTINGS_FORMAT.into(),
+        state,
+        ls: model,
+        cos_threshold: tuned.cos_threshold,
+        ls_cos_threshold: tuned.ls_cos_threshold,
+        apsal: tuned.apsal,
+        training: serde_json::Value::Null,
+    };
+    let train_scores: serde_json::Map<String, serde_json::Value> = ["cos", "apsal", "ls", "ls+cos"]
+        .iter()
+        .map(|p| Ok((p.to_string(), serde_json::to_value(mean_scores(&settings, p, &streams)?)?)))
+        .collect::<Result<_>>()?;
+    settings.training = serde_json::json!({
+        "command": format!("precis stream-train --data {} --out {} --seed {}{}",
+            args.data.display(), args.out.display(), args.seed, if args.quick { " --quick" } else { "" }),
+        "data": args.data.file_name().map(|n| n.to_string_lossy().into_owned()),
+        "events": year.events.iter().map(|e| &e.query_id).collect::<Vec<_>>(),
+        "sentences": streams.iter().map(|s| s.sentence_count()).sum::<usize>(),
+        "seed": args.seed,
+        "grid": grid,
+        "tuned": tuned,
+        "scores_on_training_year": train_scores,
+        "seconds": (seconds * 10.0).round() / 10.0,
+    });
+    if let Some(dir) = args.out.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)?;
+    }
+    std::fs::write(&args.out, serde_json::to_string_pretty(&settings)? + "\n")
+        .with_context(|| format!("cannot write {}", args.out.display()))?;
+    eprintln!("wrote {} in {seconds:.0} s", args.out.display());
+    Ok(())
+}
+
+fn quick_grid() -> TuningGrid {
+    TuningGrid {
+        cos_thresholds: vec![0.5, 0.6, 0.7],
+        apsal_windows: vec![3600],
+        apsal_thresholds: vec![0.6],
+        apsal_offsets: vec![-0.5],
+        oracle_rollouts: vec![0.5],
+        l2: vec![1e-4],
+        max_epochs: 2,
+        folds: 3,
+    }
+}
