@@ -89,8 +89,7 @@ impl CivilDate {
         let shifted = days + 719_468;
         let era = shifted.div_euclid(146_097);
         let day_of_era = shifted - era * 146_097;
-        let year_of_era =
-            (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+        let year_of_era = (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
         let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
         let shifted_month = (5 * day_of_year + 2) / 153;
         let day = day_of_year - (153 * shifted_month + 2) / 5 + 1;

@@ -8,6 +8,7 @@ use super::resolve::{Expr, WeekdayRef};
 use super::Found;
 use std::sync::OnceLock;
 
+#[rustfmt::skip]
 const LEXICON: Lexicon = Lexicon {
     months: &[
         ("januar", 1), ("jänner", 1), ("februar", 2), ("märz", 3), ("april", 4), ("mai", 5), ("juni", 6),
@@ -100,6 +101,7 @@ const LEXICON: Lexicon = Lexicon {
 /// The noun "Morgen" (morning): capitalized inside a sentence, or after a
 /// day or an article ("heute morgen", "am Morgen", "jeden Morgen").
 fn reject(text: &str, found: &Found) -> bool {
+    #[rustfmt::skip]
     const MORNING_CONTEXT: [&str; 14] = [
         "heute", "gestern", "vorgestern", "am", "jeden", "guten", "den", "dem", "des", "einem", "eines", "vom",
         "diesen", "diesem",

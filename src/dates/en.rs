@@ -8,6 +8,7 @@ use super::resolve::{Expr, WeekdayRef};
 use super::Found;
 use std::sync::OnceLock;
 
+#[rustfmt::skip]
 const LEXICON: Lexicon = Lexicon {
     months: &[
         ("january", 1), ("february", 2), ("march", 3), ("april", 4), ("may", 5), ("june", 6),
@@ -83,7 +84,8 @@ const LEXICON: Lexicon = Lexicon {
 /// Named days ("Super Tuesday", "Good Friday") and titles ("the Sunday
 /// Times", "USA Today") are not the document's week.
 fn reject(text: &str, found: &Found) -> bool {
-    const DAY_EPITHETS: [&str; 9] = ["super", "good", "black", "bloody", "ash", "palm", "holy", "easter", "cyber"];
+    const DAY_EPITHETS: [&str; 9] =
+        ["super", "good", "black", "bloody", "ash", "palm", "holy", "easter", "cyber"];
     const PAPERS: [&str; 6] = ["times", "telegraph", "mirror", "express", "herald", "post"];
     let previous = words_before(text, found.start, 1).pop().unwrap_or_default();
     match found.expr {
@@ -91,7 +93,9 @@ fn reject(text: &str, found: &Found) -> bool {
             let next = word_after(text, found.end).unwrap_or_default();
             DAY_EPITHETS.contains(&previous.as_str()) || PAPERS.contains(&next.as_str())
         }
-        Expr::Offset { .. } => text[found.start..found.end].eq_ignore_ascii_case("today") && previous == "usa",
+        Expr::Offset { .. } => {
+            text[found.start..found.end].eq_ignore_ascii_case("today") && previous == "usa"
+        }
         _ => false,
     }
 }
@@ -121,7 +125,10 @@ mod tests {
 
     #[test]
     fn may_is_a_month_only_when_capitalized_and_dated() {
-        assert_eq!(only("talks may 14 times; they will meet on May 2", "en", doc()), pair("May 2", "2011-05-02"));
+        assert_eq!(
+            only("talks may 14 times; they will meet on May 2", "en", doc()),
+            pair("May 2", "2011-05-02")
+        );
         assert_eq!(only("talks may 14 times; they met on May 2", "en", doc()), pair("May 2", "2010-05-02"));
         assert!(mentions("He May be right, and they may 5 times.", "en", doc()).is_empty());
         assert!(mentions("Protesters march 3 miles; the March of Folly.", "en", doc()).is_empty());

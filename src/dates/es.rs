@@ -8,6 +8,7 @@ use super::resolve::{Expr, WeekdayRef};
 use super::Found;
 use std::sync::OnceLock;
 
+#[rustfmt::skip]
 const LEXICON: Lexicon = Lexicon {
     months: &[
         ("enero", 1), ("febrero", 2), ("marzo", 3), ("abril", 4), ("mayo", 5), ("junio", 6), ("julio", 7),
@@ -95,7 +96,9 @@ fn reject(text: &str, found: &Found) -> bool {
     let next = word_after(text, found.end).unwrap_or_default();
     match found.expr {
         Expr::Offset { .. } if matched == "mañana" => MORNING_DETERMINERS.contains(&previous.as_str()),
-        Expr::Offset { .. } if matched == "hoy" => next == "día" || (next == "en" && is_hoy_en_dia(text, found.end)),
+        Expr::Offset { .. } if matched == "hoy" => {
+            next == "día" || (next == "en" && is_hoy_en_dia(text, found.end))
+        }
         Expr::Weekday { .. } => matched == "domingo" && ["santo", "plácido"].contains(&previous.as_str()),
         _ => false,
     }
@@ -126,7 +129,10 @@ mod tests {
         assert_eq!(only("el 1º de mayo", "es", doc()), pair("1º de mayo", "2010-05-01"));
         assert_eq!(only("el próximo 1º de mayo", "es", doc()), pair("1º de mayo", "2011-05-01"));
         assert_eq!(only("fue recibida con vítores en febrero", "es", date(2011, 11, 23)).1, "2011-02-01");
-        assert_eq!(only("las elecciones, previstas para el 28 de noviembre", "es", date(2011, 11, 21)).1, "2011-11-28");
+        assert_eq!(
+            only("las elecciones, previstas para el 28 de noviembre", "es", date(2011, 11, 21)).1,
+            "2011-11-28"
+        );
         assert_eq!(only("desde el 25 de enero", "es", doc()).1, "2011-01-25");
         assert_eq!(only("el 31 de febrero", "es", doc()), pair("febrero", "2011-02-01"));
     }

@@ -7,6 +7,7 @@ use super::resolve::{Expr, WeekdayRef};
 use super::Found;
 use std::sync::OnceLock;
 
+#[rustfmt::skip]
 const LEXICON: Lexicon = Lexicon {
     months: &[
         ("janvier", 1), ("février", 2), ("fevrier", 2), ("mars", 3), ("avril", 4), ("mai", 5), ("juin", 6),

@@ -7,6 +7,7 @@ use super::resolve::WeekdayRef;
 use super::Found;
 use std::sync::OnceLock;
 
+#[rustfmt::skip]
 const LEXICON: Lexicon = Lexicon {
     months: &[
         ("gennaio", 1), ("febbraio", 2), ("marzo", 3), ("aprile", 4), ("maggio", 5), ("giugno", 6),

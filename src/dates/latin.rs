@@ -88,11 +88,7 @@ pub(crate) struct Patterns {
 
 /// Regex for a literal phrase.
 fn phrase_regex(phrase: &str) -> String {
-    phrase
-        .split(' ')
-        .map(|word| regex::escape(word).replace('\'', "['’]"))
-        .collect::<Vec<_>>()
-        .join(r"\s+")
+    phrase.split(' ').map(|word| regex::escape(word).replace('\'', "['’]")).collect::<Vec<_>>().join(r"\s+")
 }
 
 /// Longest first, so that "pasado mañana" wins over "mañana".
@@ -120,9 +116,11 @@ fn names_regex(lexicon: &Lexicon, full: &[&str], abbreviations: &[&str], suffix:
     let mut alternatives: Vec<(usize, String)> = full
         .iter()
         .map(|name| (name.chars().count(), format!(r"{}{suffix}\b", regex::escape(&spell(name)))))
-        .chain(abbreviations.iter().map(|name| {
-            (name.chars().count(), format!(r"{}(?:\.|\b)", regex::escape(&spell(name))))
-        }))
+        .chain(
+            abbreviations
+                .iter()
+                .map(|name| (name.chars().count(), format!(r"{}(?:\.|\b)", regex::escape(&spell(name))))),
+        )
         .collect();
     alternatives.sort_by_key(|(length, _)| Reverse(*length));
     let joined = alternatives.into_iter().map(|(_, regex)| regex).collect::<Vec<_>>().join("|");
@@ -187,7 +185,8 @@ impl Patterns {
                 (*amount, *unit)
             })
             .collect();
-        let groups: Vec<String> = relative_phrases.iter().map(|phrase| format!("({})", phrase_regex(phrase))).collect();
+        let groups: Vec<String> =
+            relative_phrases.iter().map(|phrase| format!("({})", phrase_regex(phrase))).collect();
         let relative = compile(format!(r"\b(?:{})\b", groups.join("|")));
 
         Self {
@@ -263,7 +262,11 @@ fn day_months<'t>(text: &'t str, lexicon: &'t Lexicon, regex: &'t Regex) -> impl
     })
 }
 
-fn month_years<'t>(text: &'t str, lexicon: &'t Lexicon, regex: &'t Regex) -> impl Iterator<Item = Found> + 't {
+fn month_years<'t>(
+    text: &'t str,
+    lexicon: &'t Lexicon,
+    regex: &'t Regex,
+) -> impl Iterator<Item = Found> + 't {
     regex.captures_iter(text).filter_map(move |caps| {
         let whole = caps.get(0)?;
         let month = month_number(lexicon, &caps["month"])?;
@@ -273,7 +276,11 @@ fn month_years<'t>(text: &'t str, lexicon: &'t Lexicon, regex: &'t Regex) -> imp
 }
 
 /// "in March": the span is the month name alone.
-fn preposition_months<'t>(text: &'t str, lexicon: &'t Lexicon, regex: &'t Regex) -> impl Iterator<Item = Found> + 't {
+fn preposition_months<'t>(
+    text: &'t str,
+    lexicon: &'t Lexicon,
+    regex: &'t Regex,
+) -> impl Iterator<Item = Found> + 't {
     regex.captures_iter(text).filter_map(move |caps| {
         let name = caps.name("month")?;
         if is_proper_noun(text, lexicon, name.start()) {
@@ -330,15 +337,17 @@ fn weekday_reference(text: &str, lexicon: &Lexicon, caps: &Captures) -> Option<W
             lookup(table, &key)
         })
     };
-    let explicit = modifier("before", lexicon.weekday_before).into_iter().chain(modifier("after", lexicon.weekday_after));
+    let explicit = modifier("before", lexicon.weekday_before)
+        .into_iter()
+        .chain(modifier("after", lexicon.weekday_after));
     let reference = explicit.fold(WeekdayRef::OnOrBefore, |chosen, next| match next {
         WeekdayRef::OnOrBefore => chosen,
         decided => decided,
     });
     let whole = caps.get(0)?;
     let name = caps.name("weekday")?;
-    let in_future = reference == WeekdayRef::OnOrBefore
-        && in_future_clause(text, lexicon, whole.start(), name.end());
+    let in_future =
+        reference == WeekdayRef::OnOrBefore && in_future_clause(text, lexicon, whole.start(), name.end());
     Some(if in_future { WeekdayRef::OnOrAfter } else { reference })
 }
 
@@ -369,7 +378,8 @@ fn is_habitual(text: &str, start: usize, lexicon: &Lexicon) -> bool {
 
 /// Up to `count` words right before `position`, lowercase, in text order.
 pub(crate) fn words_before(text: &str, position: usize, count: usize) -> Vec<String> {
-    let mut words: Vec<String> = text[..position].split_whitespace().rev().take(count).map(normalize_word).collect();
+    let mut words: Vec<String> =
+        text[..position].split_whitespace().rev().take(count).map(normalize_word).collect();
     words.reverse();
     words
 }
@@ -392,7 +402,8 @@ fn normalize_word(word: &str) -> String {
 fn in_future_clause(text: &str, lexicon: &Lexicon, start: usize, end: usize) -> bool {
     let (clause_start, clause_end) = clause_around(text, start, end);
     let is_opener = |word: &String| lexicon.clause_openers.contains(&word.as_str());
-    let before: Vec<String> = text[clause_start..start].split_whitespace().rev().take(4).map(normalize_word).collect();
+    let before: Vec<String> =
+        text[clause_start..start].split_whitespace().rev().take(4).map(normalize_word).collect();
     let after_count = if lexicon.future_after_weekday { 2 } else { 0 };
     let after = text[end..clause_end].split_whitespace().take(after_count).map(normalize_word);
     let before = before.into_iter().take_while(|word| !is_opener(word));
@@ -410,9 +421,10 @@ fn tense_around(text: &str, lexicon: &Lexicon, start: usize, end: usize) -> Tens
 
 fn is_future_cue(lexicon: &Lexicon, word: &str) -> bool {
     lexicon.future_words.contains(&word)
-        || lexicon.future_endings.iter().any(|ending| {
-            word.ends_with(ending) && word.chars().count() >= ending.chars().count() + 2
-        })
+        || lexicon
+            .future_endings
+            .iter()
+            .any(|ending| word.ends_with(ending) && word.chars().count() >= ending.chars().count() + 2)
 }
 
 fn relatives<'t>(text: &'t str, patterns: &'t Patterns) -> impl Iterator<Item = Found> + 't {

@@ -330,7 +330,10 @@ mod tests {
     #[test]
     fn merges_a_weekday_with_the_date_it_names() {
         let doc = thursday();
-        assert_eq!(only("on Tuesday, April 5, 2011", "en", doc), pair("Tuesday, April 5, 2011", "2011-04-05"));
+        assert_eq!(
+            only("on Tuesday, April 5, 2011", "en", doc),
+            pair("Tuesday, April 5, 2011", "2011-04-05")
+        );
         assert_eq!(only("el martes 5 de abril", "es", doc), pair("martes 5 de abril", "2011-04-05"));
         assert_eq!(only("Dienstag, den 5. April", "de", doc), pair("Dienstag, den 5. April", "2011-04-05"));
         assert_eq!(only("4月5日（星期二）", "zh", doc), pair("4月5日（星期二", "2011-04-05"));
@@ -362,10 +365,7 @@ mod tests {
     fn mentions_serialize_for_the_app() {
         let mention = extract("yesterday", "en", thursday())[0];
         let json = serde_json::to_string(&mention).unwrap();
-        assert_eq!(
-            json,
-            r#"{"start":0,"end":9,"date":"2011-04-13","granularity":"day","kind":"relative"}"#
-        );
+        assert_eq!(json, r#"{"start":0,"end":9,"date":"2011-04-13","granularity":"day","kind":"relative"}"#);
         assert_eq!(serde_json::from_str::<DateMention>(&json).unwrap(), mention);
     }
 

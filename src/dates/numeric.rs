@@ -48,7 +48,8 @@ pub(crate) fn find(text: &str, order: FieldOrder) -> Vec<Found> {
             4 => YearSpec::Explicit(number(year_text)),
             _ => YearSpec::TwoDigit(number(year_text)),
         };
-        let expr = Expr::Numeric { first: number(&caps[1]) as u32, second: number(&caps[3]) as u32, year, order };
+        let expr =
+            Expr::Numeric { first: number(&caps[1]) as u32, second: number(&caps[3]) as u32, year, order };
         found.push(Found { start: whole.start(), end: whole.end(), expr });
     }
     found

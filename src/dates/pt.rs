@@ -8,6 +8,7 @@ use super::resolve::{Expr, WeekdayRef};
 use super::Found;
 use std::sync::OnceLock;
 
+#[rustfmt::skip]
 const LEXICON: Lexicon = Lexicon {
     months: &[
         ("janeiro", 1), ("fevereiro", 2), ("março", 3), ("marco", 3), ("abril", 4), ("maio", 5), ("junho", 6),
@@ -79,7 +80,8 @@ const LEXICON: Lexicon = Lexicon {
 fn reject(text: &str, found: &Found) -> bool {
     let is_today = matches!(found.expr, Expr::Offset { amount: 0, .. })
         && text[found.start..found.end].eq_ignore_ascii_case("hoje");
-    is_today && word_after(text, found.end).is_some_and(|next| next == "em")
+    is_today
+        && word_after(text, found.end).is_some_and(|next| next == "em")
         && text[found.end..].split_whitespace().nth(1).is_some_and(|word| word.starts_with("dia"))
 }
 

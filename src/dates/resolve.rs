@@ -8,18 +8,39 @@ use super::{Granularity, MentionKind};
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) enum Expr {
     /// A day of a month: "14 April 2011", "4月15日", "去年4月15日".
-    Date { year: YearSpec, month: u32, day: u32 },
+    Date {
+        year: YearSpec,
+        month: u32,
+        day: u32,
+    },
     /// All-numeric "14/04/2011"; `order` says which field is the day.
-    Numeric { first: u32, second: u32, year: YearSpec, order: FieldOrder },
+    Numeric {
+        first: u32,
+        second: u32,
+        year: YearSpec,
+        order: FieldOrder,
+    },
     /// A month: "March 2011", "in March", "今年3月".
-    Month { year: YearSpec, month: u32 },
+    Month {
+        year: YearSpec,
+        month: u32,
+    },
     /// A year on its own: "in 2011", "2011年".
     Year(i32),
     /// A day of an unnamed month: Chinese "15日".
-    DayOfMonth { day: u32, tense: Tense },
-    Weekday { weekday: Weekday, reference: WeekdayRef },
+    DayOfMonth {
+        day: u32,
+        tense: Tense,
+    },
+    Weekday {
+        weekday: Weekday,
+        reference: WeekdayRef,
+    },
     /// "yesterday" (Day, -1), "last week" (Week, -1), "two years ago" (Year, -2).
-    Offset { amount: i32, unit: Unit },
+    Offset {
+        amount: i32,
+        unit: Unit,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,7 +114,9 @@ pub(crate) fn resolve(expr: Expr, document: CivilDate) -> Option<Resolved> {
         Expr::Month { year, month } => (resolve_month(year, month, document)?, Granularity::Month),
         Expr::Year(year) => (CivilDate::new(plausible(year, document)?, 1, 1)?, Granularity::Year),
         Expr::DayOfMonth { day, tense } => (resolve_day_of_month(day, tense, document)?, Granularity::Day),
-        Expr::Weekday { weekday, reference } => (resolve_weekday(weekday, reference, document), Granularity::Day),
+        Expr::Weekday { weekday, reference } => {
+            (resolve_weekday(weekday, reference, document), Granularity::Day)
+        }
         Expr::Offset { amount, unit } => resolve_offset(amount, unit, document),
     };
     Some(Resolved { date, granularity, kind: kind_of(expr) })
@@ -126,10 +149,7 @@ fn written_year(year: YearSpec, document: CivilDate) -> Option<Option<i32>> {
 
 fn nearest_century(short: i32, document_year: i32) -> i32 {
     let base = document_year - document_year.rem_euclid(100) + short;
-    [base - 100, base, base + 100]
-        .into_iter()
-        .min_by_key(|year| (year - document_year).abs())
-        .unwrap_or(base)
+    [base - 100, base, base + 100].into_iter().min_by_key(|year| (year - document_year).abs()).unwrap_or(base)
 }
 
 fn resolve_day(year: YearSpec, month: u32, day: u32, document: CivilDate) -> Option<CivilDate> {
@@ -252,7 +272,9 @@ fn resolve_offset(amount: i32, unit: Unit, document: CivilDate) -> (CivilDate, G
         Unit::Day => (document.add_days(amount), Granularity::Day),
         Unit::Week => (document.add_days(7 * amount), Granularity::Week),
         Unit::Month => (document.first_of_month_shifted(amount), Granularity::Month),
-        Unit::Year => (document.first_of_month_shifted(12 * amount - i64::from(document.month) + 1), Granularity::Year),
+        Unit::Year => {
+            (document.first_of_month_shifted(12 * amount - i64::from(document.month) + 1), Granularity::Year)
+        }
     }
 }
 

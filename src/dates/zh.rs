@@ -41,6 +41,7 @@ fn patterns() -> &'static Patterns {
 }
 
 /// Longest first: the regex takes the first alternative that matches.
+#[rustfmt::skip]
 const RELATIVE: &[(&str, i32, Unit)] = &[
     ("大前天", -3, Unit::Day),
     ("大后天", 3, Unit::Day),
@@ -154,7 +155,9 @@ fn month_dates<'t>(text: &'t str, regex: &'t Regex) -> impl Iterator<Item = Foun
     regex.captures_iter(text).filter_map(move |caps| {
         let whole = caps.get(0)?;
         let start = whole.start() + (whole.as_str().len() - whole.as_str().trim_start().len());
-        if !starts_cleanly(text, start) || (caps.name("day").is_some() && is_numbered_thing(text, whole.end())) {
+        if !starts_cleanly(text, start)
+            || (caps.name("day").is_some() && is_numbered_thing(text, whole.end()))
+        {
             return None;
         }
         let year = year_spec(&caps, tense_around(text, start, whole.end()))?;
@@ -185,7 +188,8 @@ fn year_spec(caps: &Captures, tense: Tense) -> Option<YearSpec> {
 
 /// "15号线" is line 15, "3号楼" building 3: 号 after a number names things.
 fn is_numbered_thing(text: &str, end: usize) -> bool {
-    text[..end].ends_with('号') && char_after(text, end).is_some_and(|c| "线楼院令文码房门机车馆厅位".contains(c))
+    text[..end].ends_with('号')
+        && char_after(text, end).is_some_and(|c| "线楼院令文码房门机车馆厅位".contains(c))
 }
 
 /// "2011年", but not "1990年代" (a decade).
@@ -245,7 +249,8 @@ fn weekdays<'t>(text: &'t str, regex: &'t Regex) -> impl Iterator<Item = Found> 
 fn tense_around(text: &str, start: usize, end: usize) -> Tense {
     const CUES: [&str; 7] = ["将", "计划", "预计", "拟", "定于", "准备", "即将"];
     let (clause_start, clause_end) = clause_around(text, start, end);
-    let before: String = text[clause_start..start].chars().rev().take(6).collect::<Vec<_>>().into_iter().rev().collect();
+    let before: String =
+        text[clause_start..start].chars().rev().take(6).collect::<Vec<_>>().into_iter().rev().collect();
     let after: String = text[end..clause_end].chars().take(3).collect();
     if CUES.iter().any(|cue| before.contains(cue) || after.contains(cue)) {
         Tense::Future
@@ -260,7 +265,11 @@ fn relatives<'t>(text: &'t str, regex: &'t Regex) -> impl Iterator<Item = Found>
         if is_part_of_other_word(text, word.start(), word.end()) {
             return None;
         }
-        Some(Found { start: word.start(), end: word.end(), expr: Expr::Offset { amount: *amount, unit: *unit } })
+        Some(Found {
+            start: word.start(),
+            end: word.end(),
+            expr: Expr::Offset { amount: *amount, unit: *unit },
+        })
     })
 }
 
@@ -338,7 +347,9 @@ mod tests {
     fn years_months_and_non_dates() {
         assert_eq!(only("2011年", "zh", doc()), pair("2011年", "2011-01-01"));
         assert_eq!(only("2011年3月", "zh", doc()), pair("2011年3月", "2011-03-01"));
-        for text in ["1990年代", "地铁15号线", "3个月", "比分14:4", "第3日", "几天前", "每周一开会", "一周日程"] {
+        for text in
+            ["1990年代", "地铁15号线", "3个月", "比分14:4", "第3日", "几天前", "每周一开会", "一周日程"]
+        {
             assert!(mentions(text, "zh", doc()).is_empty(), "{text}");
         }
     }
