@@ -167,7 +167,7 @@ fn step1b(w: &mut Vec<u8>) {
     }
 }
 
-fn step1c(w: &mut Vec<u8>) {
+fn step1c(w: &mut [u8]) {
     if w.ends_with(b"y") && HAS_VOWEL.matches(stem_of(w, "y")) {
         *w.last_mut().expect("ends with y") = b'i';
     }
@@ -213,9 +213,8 @@ fn step4(w: &mut Vec<u8>) {
     if w.ends_with(b"ment") {
         remove_if_mgr1(w, 4);
     }
-    if w.ends_with(b"ent") {
-        remove_if_mgr1(w, 3);
-    } else if w.ends_with(b"sion") || w.ends_with(b"tion") {
+    // "-ent", or "-ion" after s or t: three letters either way.
+    if w.ends_with(b"ent") || w.ends_with(b"sion") || w.ends_with(b"tion") {
         remove_if_mgr1(w, 3);
     }
 }
