@@ -29,17 +29,30 @@ impl Drop for Files {
 }
 
 fn precis(args: &[&std::ffi::OsStr]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_precis")).arg("rouge").args(args).output().unwrap()
+    Command::new(env!("CARGO_BIN_EXE_precis"))
+        .arg("rouge")
+        .args(args)
+        .output()
+        .unwrap()
 }
 
 fn stdout(output: &Output) -> String {
-    assert!(output.status.success(), "precis failed: {}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "precis failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     String::from_utf8(output.stdout.clone()).unwrap()
 }
 
 /// The recall, precision and F of `metric` in the JSON output.
 fn json_score(json: &serde_json::Value, metric: &str) -> [f64; 3] {
-    let entry = json["scores"].as_array().unwrap().iter().find(|s| s["metric"] == metric).unwrap();
+    let entry = json["scores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["metric"] == metric)
+        .unwrap();
     ["recall", "precision", "f"].map(|k| entry[k].as_f64().unwrap())
 }
 
@@ -53,16 +66,34 @@ fn scores_a_summary_against_two_references_as_json() {
     let summary = files.write("summary.txt", "Police killed the gunman.\n");
     let first = files.write("ref1.txt", "The gunman killed the policeman.\n");
     let second = files.write("ref2.txt", "Police shot the gunman.\nHe died.\n");
-    let output = precis(&["--summary".as_ref(), summary.as_os_str(), "--reference".as_ref(), first.as_os_str(), second.as_os_str(), "--json".as_ref()]);
+    let output = precis(&[
+        "--summary".as_ref(),
+        summary.as_os_str(),
+        "--reference".as_ref(),
+        first.as_os_str(),
+        second.as_os_str(),
+        "--json".as_ref(),
+    ]);
     let json: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
     // Tokens: peer "polic kill the gunman"; ref1 "the gunman kill the policeman";
     // ref2 "polic shot the gunman he die". Unigram hits 3 + 3 of 5 + 6
     // reference tokens, 2 × 4 peer tokens.
     let (recall, precision) = (6.0 / 11.0, 6.0 / 8.0);
     let f = 2.0 * recall * precision / (recall + precision);
-    assert!(close(json_score(&json, "ROUGE-1"), [recall, precision, f]), "{json}");
-    let metrics: Vec<&str> = json["scores"].as_array().unwrap().iter().map(|s| s["metric"].as_str().unwrap()).collect();
-    assert_eq!(metrics, ["ROUGE-1", "ROUGE-2", "ROUGE-3", "ROUGE-4", "ROUGE-L", "ROUGE-SU4"]);
+    assert!(
+        close(json_score(&json, "ROUGE-1"), [recall, precision, f]),
+        "{json}"
+    );
+    let metrics: Vec<&str> = json["scores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["metric"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        metrics,
+        ["ROUGE-1", "ROUGE-2", "ROUGE-3", "ROUGE-4", "ROUGE-L", "ROUGE-SU4"]
+    );
     assert_eq!(json["config"]["stemming"], "porter_word_net");
 }
 
@@ -72,7 +103,15 @@ fn word_limit_cuts_summary_and_references() {
     let summary = files.write("summary.txt", "alpha beta\ngamma delta\n");
     let reference = files.write("ref.txt", "alpha beta gamma\ndelta\n");
     let args = |limit: &str| {
-        precis(&["--summary".as_ref(), summary.as_os_str(), "--reference".as_ref(), reference.as_os_str(), "--limit".as_ref(), limit.as_ref(), "--json".as_ref()])
+        precis(&[
+            "--summary".as_ref(),
+            summary.as_os_str(),
+            "--reference".as_ref(),
+            reference.as_os_str(),
+            "--limit".as_ref(),
+            limit.as_ref(),
+            "--json".as_ref(),
+        ])
     };
     let json: serde_json::Value = serde_json::from_str(&stdout(&args("3"))).unwrap();
     // Both cut to "alpha beta gamma".
@@ -89,13 +128,26 @@ fn unicode_mode_scores_chinese_by_character() {
     let files = Files::new("unicode");
     let summary = files.write("summary.txt", "北京发生地震。\n");
     let reference = files.write("ref.txt", "北京地震\n");
-    let unicode = precis(&["--summary".as_ref(), summary.as_os_str(), "--reference".as_ref(), reference.as_os_str(), "--unicode".as_ref(), "--json".as_ref()]);
+    let unicode = precis(&[
+        "--summary".as_ref(),
+        summary.as_os_str(),
+        "--reference".as_ref(),
+        reference.as_os_str(),
+        "--unicode".as_ref(),
+        "--json".as_ref(),
+    ]);
     let json: serde_json::Value = serde_json::from_str(&stdout(&unicode)).unwrap();
     // 4 of the reference's 4 characters appear among the summary's 6.
     let f = 2.0 * 1.0 * (4.0 / 6.0) / (1.0 + 4.0 / 6.0);
     assert!(close(json_score(&json, "ROUGE-1"), [1.0, 4.0 / 6.0, f]), "{json}");
     // ROUGE-1.5.5's tokenization sees no ASCII letters at all.
-    let ascii = precis(&["--summary".as_ref(), summary.as_os_str(), "--reference".as_ref(), reference.as_os_str(), "--json".as_ref()]);
+    let ascii = precis(&[
+        "--summary".as_ref(),
+        summary.as_os_str(),
+        "--reference".as_ref(),
+        reference.as_os_str(),
+        "--json".as_ref(),
+    ]);
     let json: serde_json::Value = serde_json::from_str(&stdout(&ascii)).unwrap();
     assert!(close(json_score(&json, "ROUGE-1"), [0.0, 0.0, 0.0]), "{json}");
 }
@@ -105,8 +157,18 @@ fn prints_a_table_by_default() {
     let files = Files::new("table");
     let summary = files.write("summary.txt", "The cat sat.\n");
     let reference = files.write("ref.txt", "The cat sat.\n");
-    let text = stdout(&precis(&["--summary".as_ref(), summary.as_os_str(), "--reference".as_ref(), reference.as_os_str()]));
-    assert!(text.lines().any(|l| l.split_whitespace().eq(["ROUGE-1", "1.00000", "1.00000", "1.00000"])), "{text}");
+    let text = stdout(&precis(&[
+        "--summary".as_ref(),
+        summary.as_os_str(),
+        "--reference".as_ref(),
+        reference.as_os_str(),
+    ]));
+    assert!(
+        text.lines().any(|l| l
+            .split_whitespace()
+            .eq(["ROUGE-1", "1.00000", "1.00000", "1.00000"])),
+        "{text}"
+    );
     assert!(text.contains("ROUGE-SU4"), "{text}");
 }
 
@@ -114,7 +176,12 @@ fn prints_a_table_by_default() {
 fn missing_file_is_an_error() {
     let files = Files::new("missing");
     let reference = files.write("ref.txt", "x\n");
-    let output = precis(&["--summary".as_ref(), files.0.join("nope.txt").as_os_str(), "--reference".as_ref(), reference.as_os_str()]);
+    let output = precis(&[
+        "--summary".as_ref(),
+        files.0.join("nope.txt").as_os_str(),
+        "--reference".as_ref(),
+        reference.as_os_str(),
+    ]);
     assert!(!output.status.success());
     assert!(String::from_utf8_lossy(&output.stderr).contains("nope.txt"));
 }

