@@ -133,6 +133,7 @@ mod tests {
         assert_eq!(only("am 14. April 2011 wurde", "de", doc()), pair("14. April 2011", "2011-04-14"));
         assert_eq!(only("am 5. April", "de", doc()), pair("5. April", "2011-04-05"));
         assert_eq!(only("seit dem 25. Januar", "de", doc()).1, "2011-01-25");
+        assert_eq!(mentions("vom 3. bis 5. April", "de", doc())[0], pair("3", "2011-04-03"));
         assert_eq!(only("Am 30. Dezember", "de", date(2012, 1, 2)).1, "2011-12-30");
         assert_eq!(only("am 14.04.2011", "de", doc()).1, "2011-04-14");
     }

@@ -119,6 +119,8 @@ mod tests {
         assert_eq!(only("on April 14, 2011, the", "en", doc()), pair("April 14, 2011", "2011-04-14"));
         assert_eq!(only("on April 5th police", "en", doc()), pair("April 5th", "2011-04-05"));
         assert_eq!(only("the 5th of April", "en", doc()), pair("5th of April", "2011-04-05"));
+        let range = mentions("on 4-6 April", "en", doc());
+        assert_eq!(range, vec![pair("4", "2011-04-04"), pair("6 April", "2011-04-06")]);
         assert_eq!(only("since Apr. 2 they", "en", doc()), pair("Apr. 2", "2011-04-02"));
         assert_eq!(only("until Sept. 30", "en", doc()), pair("Sept. 30", "2010-09-30"));
     }

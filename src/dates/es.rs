@@ -134,6 +134,10 @@ mod tests {
             "2011-11-28"
         );
         assert_eq!(only("desde el 25 de enero", "es", doc()).1, "2011-01-25");
+        let range = mentions("entre el 25 y 26 de junio de 2010", "es", doc());
+        assert_eq!(range, vec![pair("25", "2010-06-25"), pair("26 de junio de 2010", "2010-06-26")]);
+        assert_eq!(mentions("del 3 al 5 de abril", "es", doc())[0], pair("3", "2011-04-03"));
+        assert_eq!(mentions("ganó 3 a 1 de local en marzo", "es", doc()), vec![pair("marzo", "2011-03-01")]);
         assert_eq!(only("el 31 de febrero", "es", doc()), pair("febrero", "2011-02-01"));
     }
 

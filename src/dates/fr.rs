@@ -105,6 +105,8 @@ mod tests {
         assert_eq!(only("le 14 avril 2011, les", "fr", doc()), pair("14 avril 2011", "2011-04-14"));
         assert_eq!(only("le 1er avril", "fr", doc()), pair("1er avril", "2011-04-01"));
         assert_eq!(only("depuis le 25 janvier", "fr", doc()).1, "2011-01-25");
+        let range = mentions("du 3 au 5 mars 2011", "fr", doc());
+        assert_eq!(range, vec![pair("3", "2011-03-03"), pair("5 mars 2011", "2011-03-05")]);
         assert_eq!(only("Le 30 décembre, des", "fr", date(2012, 1, 2)).1, "2011-12-30");
         assert_eq!(only("le 15 août", "fr", doc()).1, "2010-08-15");
     }

@@ -75,6 +75,8 @@ pub(crate) fn reject_nothing(_: &str, _: &Found) -> bool {
 /// Regexes built once per language from its lexicon.
 pub(crate) struct Patterns {
     day_month: Regex,
+    /// The first day of "25 y 26 de junio", "du 3 au 5 mars", "14-16 April".
+    range_start: Regex,
     month_day: Option<Regex>,
     month_year: Regex,
     preposition_month: Regex,
@@ -150,8 +152,11 @@ impl Patterns {
         let year_tail = r"(?:(?:\s*,\s*|\s+)(?:(?:de|del)\s+)?(?P<year>[0-9]{4})\b)?";
         let compile = |pattern: String| Regex::new(&format!("(?i){pattern}")).expect("date regex");
 
-        let day_month = compile(format!(
-            r"\b(?P<core>(?P<day>[0-3]?[0-9])(?:{ordinal})?\s*(?:(?:de|of)\s+)?(?P<month>{months})){year_tail}"
+        let day_month_core =
+            format!(r"(?P<core>(?P<day>[0-3]?[0-9])(?:{ordinal})?\s*(?:(?:de|of)\s+)?(?P<month>{months}))");
+        let day_month = compile(format!(r"\b{day_month_core}{year_tail}"));
+        let range_start = compile(format!(
+            r"\b(?P<first>[0-3]?[0-9])(?:{ordinal})?\s*(?:-|–|(?:y|e|al|a|et|au|and|to|bis|und)\s)\s*(?:(?:el|le|the|den|il|o)\s+)?{day_month_core}{year_tail}"
         ));
         let month_day = lexicon.month_before_day.then(|| {
             compile(format!(
@@ -191,6 +196,7 @@ impl Patterns {
 
         Self {
             day_month,
+            range_start,
             month_day,
             month_year,
             preposition_month,
@@ -222,6 +228,7 @@ fn ago_regex(lexicon: &Lexicon) -> Option<String> {
 pub(crate) fn find(text: &str, lexicon: &Lexicon, patterns: &Patterns) -> Vec<Found> {
     let mut found = Vec::new();
     found.extend(day_months(text, lexicon, &patterns.day_month));
+    found.extend(range_starts(text, lexicon, &patterns.range_start));
     if let Some(month_day) = &patterns.month_day {
         found.extend(day_months(text, lexicon, month_day));
     }
@@ -253,12 +260,39 @@ fn day_months<'t>(text: &'t str, lexicon: &'t Lexicon, regex: &'t Regex) -> impl
         let core = caps.name("core")?;
         let month = month_number(lexicon, &caps["month"])?;
         let day: u32 = caps["day"].parse().ok()?;
-        let year = caps.name("year").and_then(|year| Some((year.as_str().parse::<i32>().ok()?, year.end())));
-        let (year, end) = match year {
-            Some((year, end)) if (1000..3000).contains(&year) => (YearSpec::Explicit(year), end),
-            _ => (YearSpec::Infer(tense_around(text, lexicon, core.start(), core.end())), core.end()),
-        };
+        let (year, end) = year_after(text, lexicon, &caps)?;
         Some(Found { start: core.start(), end, expr: Expr::Date { year, month, day } })
+    })
+}
+
+/// The year written after a day and month, with the end of the date; or
+/// the year to infer, the date ending at the month.
+fn year_after(text: &str, lexicon: &Lexicon, caps: &Captures) -> Option<(YearSpec, usize)> {
+    let core = caps.name("core")?;
+    let year = caps.name("year").and_then(|year| Some((year.as_str().parse::<i32>().ok()?, year.end())));
+    Some(match year {
+        Some((year, end)) if (1000..3000).contains(&year) => (YearSpec::Explicit(year), end),
+        _ => (YearSpec::Infer(tense_around(text, lexicon, core.start(), core.end())), core.end()),
+    })
+}
+
+/// The first day of a range takes the month and year of the second; the
+/// span is its number alone.
+fn range_starts<'t>(
+    text: &'t str,
+    lexicon: &'t Lexicon,
+    regex: &'t Regex,
+) -> impl Iterator<Item = Found> + 't {
+    regex.captures_iter(text).filter_map(move |caps| {
+        let first = caps.name("first")?;
+        let day: u32 = first.as_str().parse().ok()?;
+        let last_day: u32 = caps["day"].parse().ok()?;
+        if day >= last_day {
+            return None;
+        }
+        let month = month_number(lexicon, &caps["month"])?;
+        let (year, _) = year_after(text, lexicon, &caps)?;
+        Some(Found { start: first.start(), end: first.end(), expr: Expr::Date { year, month, day } })
     })
 }
 
