@@ -93,7 +93,7 @@ const LEXICON: Lexicon = Lexicon {
         "voraussichtlich", "nächsten", "kommenden",
     ],
     future_endings: &[],
-    future_after_weekday: true,
+    future_verb_follows: true,
     clause_openers: &["dass", "als", "nachdem", "weil", "wenn", "ob"],
     reject,
 };

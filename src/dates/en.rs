@@ -76,7 +76,7 @@ const LEXICON: Lexicon = Lexicon {
         "will", "shall", "won't", "scheduled", "expected", "due", "plans", "planned", "going", "next", "upcoming",
     ],
     future_endings: &["'ll"],
-    future_after_weekday: false,
+    future_verb_follows: false,
     clause_openers: &["that", "which", "who", "when", "after", "before", "because", "since", "while"],
     reject,
 };

@@ -82,7 +82,7 @@ const LEXICON: Lexicon = Lexicon {
         "planean", "próximo", "próxima",
     ],
     future_endings: &["rá", "rán", "remos"],
-    future_after_weekday: true,
+    future_verb_follows: true,
     clause_openers: &["que", "cuando", "donde", "porque", "mientras"],
     reject,
 };

@@ -72,7 +72,7 @@ const LEXICON: Lexicon = Lexicon {
         "devrait", "devraient", "prévu", "prévue", "prévus", "prévues", "prochain", "prochaine",
     ],
     future_endings: &["era", "ira", "dra", "rra", "vra", "ront"],
-    future_after_weekday: true,
+    future_verb_follows: true,
     clause_openers: &["que", "qu'", "quand", "lorsque", "où", "parce"],
     reject,
 };

@@ -79,7 +79,7 @@ const LEXICON: Lexicon = Lexicon {
     ],
     future_words: &["sarà", "saranno", "previsto", "prevista", "dovrà", "dovranno", "prossimo", "prossima"],
     future_endings: &["rà", "ranno"],
-    future_after_weekday: true,
+    future_verb_follows: true,
     clause_openers: &["che", "quando", "dove", "perché", "mentre"],
     reject: latin::reject_nothing,
 };

@@ -46,8 +46,8 @@ pub(crate) struct Lexicon {
     pub future_words: &'static [&'static str],
     /// Verb endings that mark the future tense: Spanish "-rá", French "-ront".
     pub future_endings: &'static [&'static str],
-    /// The future verb may follow the weekday: "el martes se reunirá".
-    pub future_after_weekday: bool,
+    /// A future verb may follow the date: "el martes se reunirá".
+    pub future_verb_follows: bool,
     /// Words that open a new clause, ending the search for a future cue.
     pub clause_openers: &'static [&'static str],
     /// Language-specific vetoes (Spanish "por la mañana" is not tomorrow).
@@ -182,17 +182,14 @@ impl Patterns {
             .map_or(String::new(), |words| format!(r"(?:\s+(?P<after>{words})\b)?"));
         let weekday = compile(format!(r"\b{before}(?P<weekday>{weekdays}){after}"));
 
-        let relative_phrases = longest_first(lexicon.relative.iter().map(|(phrase, _, _)| *phrase));
-        let relative_meanings = relative_phrases
-            .iter()
-            .map(|phrase| {
-                let (_, amount, unit) = lexicon.relative.iter().find(|(p, _, _)| p == phrase).unwrap();
-                (*amount, *unit)
-            })
-            .collect();
+        // One capturing group per phrase, longest first; the group that
+        // matched indexes `relative_meanings`.
+        let mut relative_entries: Vec<&(&str, i32, Unit)> = lexicon.relative.iter().collect();
+        relative_entries.sort_by_key(|(phrase, _, _)| Reverse(phrase.chars().count()));
         let groups: Vec<String> =
-            relative_phrases.iter().map(|phrase| format!("({})", phrase_regex(phrase))).collect();
+            relative_entries.iter().map(|(phrase, _, _)| format!("({})", phrase_regex(phrase))).collect();
         let relative = compile(format!(r"\b(?:{})\b", groups.join("|")));
+        let relative_meanings = relative_entries.iter().map(|(_, amount, unit)| (*amount, *unit)).collect();
 
         Self {
             day_month,
@@ -438,7 +435,7 @@ fn in_future_clause(text: &str, lexicon: &Lexicon, start: usize, end: usize) -> 
     let is_opener = |word: &String| lexicon.clause_openers.contains(&word.as_str());
     let before: Vec<String> =
         text[clause_start..start].split_whitespace().rev().take(4).map(normalize_word).collect();
-    let after_count = if lexicon.future_after_weekday { 2 } else { 0 };
+    let after_count = if lexicon.future_verb_follows { 2 } else { 0 };
     let after = text[end..clause_end].split_whitespace().take(after_count).map(normalize_word);
     let before = before.into_iter().take_while(|word| !is_opener(word));
     let after: Vec<String> = after.take_while(|word| !is_opener(word)).collect();

@@ -71,7 +71,7 @@ const LEXICON: Lexicon = Lexicon {
     ],
     future_words: &["vai", "vão", "será", "serão", "previsto", "prevista", "próximo", "próxima"],
     future_endings: &["rá", "rão"],
-    future_after_weekday: true,
+    future_verb_follows: true,
     clause_openers: &["que", "quando", "onde", "porque", "enquanto"],
     reject,
 };
