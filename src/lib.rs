@@ -12,3 +12,5 @@ pub mod select;
 pub mod stream;
 pub mod summarize;
 pub mod text;
+#[cfg(target_arch = "wasm32")]
+pub mod wasm_api;

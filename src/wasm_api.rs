@@ -1,0 +1,81 @@
+//! The JS-facing API of the core (wasm32 only): the encoder, built from the
+//! bytes the page fetched (models/muse-v3/encoder.onnx and tokenizer.json).
+//!
+//! ```js
+//! import init, { WasmEncoder } from "./precis.js";
+//! await init();
+//! const encoder = new WasmEncoder(onnxBytes, tokenizerBytes);
+//! const flat = encoder.encode(["First sentence.", "Second one."]); // Float32Array, 2 × 512
+//! ```
+
+use crate::encoder::{Encoder, Embedding, DIM};
+use js_sys::Float32Array;
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen]
+pub struct WasmEncoder {
+    encoder: Encoder,
+}
+
+#[wasm_bindgen]
+impl WasmEncoder {
+    /// Loads and optimizes the model once; the other methods only run it.
+    #[wasm_bindgen(constructor)]
+    pub fn new(onnx: &[u8], tokenizer_json: &[u8]) -> Result<WasmEncoder, JsError> {
+        console_error_panic_hook::set_once();
+        let encoder = Encoder::from_bytes(onnx, tokenizer_json).map_err(js_error)?;
+        Ok(WasmEncoder { encoder })
+    }
+
+    /// Width of one embedding (512).
+    #[wasm_bindgen(getter)]
+    pub fn dim(&self) -> usize {
+        DIM
+    }
+
+    /// Token ids of one sentence, BOS and EOS included (a Uint32Array).
+    pub fn tokenize(&self, sentence: &str) -> Result<Vec<u32>, JsError> {
+        self.encoder.tokenize(sentence).map_err(js_error)
+    }
+
+    /// L2-normalized embeddings, flat: sentence i is `[i * dim, (i + 1) * dim)`.
+    pub fn encode(&self, sentences: Vec<String>) -> Result<Float32Array, JsError> {
+        let sentences: Vec<&str> = sentences.iter().map(String::as_str).collect();
+        let embeddings = self.encoder.encode(&sentences).map_err(js_error)?;
+        Ok(flatten(&embeddings))
+    }
+
+    /// Embeddings of already tokenized sentences: `token_ids` holds them all
+    /// concatenated and sentence i owns `token_ids[offsets[i]..offsets[i + 1]]`
+    /// (the layout of encoder.onnx's inputs). Lets a benchmark time the model
+    /// alone, on exactly the ids another runtime is given.
+    pub fn encode_ids(&self, token_ids: &[u32], offsets: &[u32]) -> Result<Float32Array, JsError> {
+        let sentences = split_at_offsets(token_ids, offsets).map_err(js_error)?;
+        let embeddings = self.encoder.encode_ids(&sentences).map_err(js_error)?;
+        Ok(flatten(&embeddings))
+    }
+}
+
+fn split_at_offsets(token_ids: &[u32], offsets: &[u32]) -> anyhow::Result<Vec<Vec<u32>>> {
+    anyhow::ensure!(
+        offsets.first() == Some(&0) && offsets.last().map(|&end| end as usize) == Some(token_ids.len()),
+        "offsets must start at 0 and end at token_ids.length"
+    );
+    offsets
+        .windows(2)
+        .map(|pair| {
+            let (start, end) = (pair[0] as usize, pair[1] as usize);
+            anyhow::ensure!(start < end, "offsets must be strictly increasing (no empty sentence)");
+            Ok(token_ids[start..end].to_vec())
+        })
+        .collect()
+}
+
+fn flatten(embeddings: &[Embedding]) -> Float32Array {
+    let flat: Vec<f32> = embeddings.iter().flatten().copied().collect();
+    Float32Array::from(&flat[..])
+}
+
+fn js_error(error: anyhow::Error) -> JsError {
+    JsError::new(&format!("{error:#}"))
+}
