@@ -121,7 +121,10 @@ pub(super) fn is_sentence_opener(word: &str) -> bool {
         "The" | "A" | "An" | "This" | "That" | "These" | "Those" | "It" | "He" | "She" | "They"
             | "We" | "I" | "You" | "His" | "Her" | "Its" | "Their" | "Our" | "There" | "In" | "On"
             | "At" | "But" | "And" | "So" | "Yet" | "However" | "Meanwhile" | "After" | "When"
-            | "If" | "As" | "Some" | "Many" | "Most"
+            | "If" | "As" | "Some" | "Many" | "Most" | "Once" | "While" | "Although" | "Because" | "Since"
+            | "Still" | "Then" | "Now" | "Today" | "Yesterday" | "Last" | "Earlier" | "Later" | "For"
+            | "With" | "By" | "From" | "Despite" | "Under" | "Both" | "Each" | "All" | "No" | "Not"
+            | "What" | "Who" | "Why" | "How" | "Where" | "My" | "Your" | "One" | "Two" | "Three"
             // Spanish, Portuguese, Italian
             | "El" | "La" | "Los" | "Las" | "Un" | "Una" | "Este" | "Esta" | "Estos" | "Ese"
             | "Esa" | "Eso" | "Ello" | "Él" | "Ella" | "Ellos" | "En" | "Pero" | "Según" | "Sin"
