@@ -15,7 +15,9 @@
 //!   common sentence opener follows (`The`, `Il`, `Der`, `El`…), number
 //!   abbreviations before a digit (`No. 5`, `art. 3`, `Jan. 5`), German
 //!   ordinals (`am 3. Oktober`);
-//! - split further: `…` followed by a capital; Thai, which has no sentence
+//! - split further: a period with no space between two words
+//!   (`preserved.Then`; the library treats any letter before the period
+//!   like a capital, as in `U.S`); `…` followed by a capital; Thai, which has no sentence
 //!   punctuation, at a space between Thai letters once the sentence has 20
 //!   characters (Thai writes a space between sentences and clauses, so this
 //!   gives clause-sized sentences, never one-word fragments);
@@ -194,6 +196,7 @@ fn is_closing(c: char) -> bool {
 /// Splits a sentence at `…` before a capital and at Thai sentence spaces.
 fn split_further(text: &str, range: Range<usize>) -> Vec<Range<usize>> {
     let mut cuts = ellipsis_cuts(text, range.clone());
+    cuts.extend(missing_space_cuts(text, range.clone()));
     cuts.extend(thai_cuts(text, range.clone()));
     cuts.sort_unstable();
     let mut parts = Vec::with_capacity(cuts.len() + 1);
@@ -216,6 +219,42 @@ fn ellipsis_cuts(text: &str, range: Range<usize>) -> Vec<usize> {
             ellipsis_ends_sentence(&slice[after..]).map(|closers| range.start + after + closers)
         })
         .collect()
+}
+
+/// After each period joining two words without a space, as in
+/// `preserved.Then`: two lowercase letters before it, a capital and a
+/// lowercase letter after, and no abbreviation, web address or e-mail.
+fn missing_space_cuts(text: &str, range: Range<usize>) -> Vec<usize> {
+    let slice = &text[range.clone()];
+    slice
+        .match_indices('.')
+        .filter(|&(at, _)| {
+            let mut before = slice[..at].chars().rev();
+            let mut after = slice[at + 1..].chars();
+            let lowercase_before = before.next().is_some_and(char::is_lowercase)
+                && before.next().is_some_and(char::is_lowercase);
+            let word_after =
+                after.next().is_some_and(char::is_uppercase) && after.next().is_some_and(char::is_lowercase);
+            lowercase_before
+                && word_after
+                && is_plain_word(&slice[..=at])
+                && !is_domain_suffix(&slice[at + 1..])
+        })
+        .map(|(at, _)| range.start + at + 1)
+        .collect()
+}
+
+/// Whether the last word of `text` (ending in a period) is neither an
+/// abbreviation nor part of a web or e-mail address.
+fn is_plain_word(text: &str) -> bool {
+    last_word(text)
+        .is_some_and(|word| classify(word).is_none() && !word.contains(['/', '@']) && !word.contains("www."))
+}
+
+/// `Com`, `Net`… as in `Agency.Com`.
+fn is_domain_suffix(after: &str) -> bool {
+    let word = first_word(after);
+    ["com", "net", "org", "gov", "edu"].iter().any(|suffix| word.eq_ignore_ascii_case(suffix))
 }
 
 /// If the text after a `…` starts a new sentence (closers, a space, then a
@@ -349,6 +388,14 @@ mod tests {
         assert_eq!(
             sentences("\"Stop!\" she said. \"Why?\" He did not answer."),
             ["\"Stop!\" she said.", "\"Why?\"", "He did not answer."]
+        );
+    }
+
+    #[test]
+    fn splits_at_a_period_missing_its_space() {
+        assert_eq!(
+            sentences("It was preserved.Then it moved. Visit www.Example.org, Agency.Com or e.g.The list."),
+            ["It was preserved.", "Then it moved.", "Visit www.Example.org, Agency.Com or e.g.The list."]
         );
     }
 
