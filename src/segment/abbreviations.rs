@@ -78,42 +78,24 @@ fn known(word: &str) -> Option<Abbreviation> {
     })
 }
 
-/// Nouns that follow a German ordinal (`am 3. Oktober`, `im 2. Weltkrieg`).
+/// Nouns that follow a German ordinal (`am 3. Oktober`, `im 2. Weltkrieg`,
+/// `der 1. FC Köln`).
+#[rustfmt::skip]
 pub(super) fn is_ordinal_noun(word: &str) -> bool {
     matches!(
         word,
-        "Januar"
-            | "Jänner"
-            | "Februar"
-            | "März"
-            | "April"
-            | "Mai"
-            | "Juni"
-            | "Juli"
-            | "August"
-            | "September"
-            | "Oktober"
-            | "November"
-            | "Dezember"
-            | "Jahrhundert"
-            | "Jahrhunderts"
-            | "Jahrestag"
-            | "Weltkrieg"
-            | "Weltkriegs"
-            | "Platz"
-            | "Mal"
-            | "Runde"
-            | "Liga"
-            | "Klasse"
-            | "Stock"
-            | "Spieltag"
-            | "Bundesliga"
-            | "Legislaturperiode"
+        "Januar" | "Jänner" | "Februar" | "März" | "April" | "Mai" | "Juni" | "Juli" | "August"
+            | "September" | "Oktober" | "November" | "Dezember" | "Jahrhundert" | "Jahrhunderts"
+            | "Jahrestag" | "Weltkrieg" | "Weltkriegs" | "Platz" | "Mal" | "Runde" | "Liga" | "Klasse"
+            | "Stock" | "Spieltag" | "Bundesliga" | "Legislaturperiode" | "Quartal" | "Halbjahr"
+            | "Halbzeit" | "Hälfte" | "Stelle" | "Tag" | "Woche" | "Lesung" | "Instanz" | "Geburtstag"
+            | "Todestag" | "FC"
     )
 }
 
 /// Words that commonly open a sentence, so that an abbreviation before them
 /// (`… in the U.S. The …`) ends the sentence.
+#[rustfmt::skip]
 pub(super) fn is_sentence_opener(word: &str) -> bool {
     matches!(
         word,
@@ -121,10 +103,11 @@ pub(super) fn is_sentence_opener(word: &str) -> bool {
         "The" | "A" | "An" | "This" | "That" | "These" | "Those" | "It" | "He" | "She" | "They"
             | "We" | "I" | "You" | "His" | "Her" | "Its" | "Their" | "Our" | "There" | "In" | "On"
             | "At" | "But" | "And" | "So" | "Yet" | "However" | "Meanwhile" | "After" | "When"
-            | "If" | "As" | "Some" | "Many" | "Most" | "Once" | "While" | "Although" | "Because" | "Since"
-            | "Still" | "Then" | "Now" | "Today" | "Yesterday" | "Last" | "Earlier" | "Later" | "For"
-            | "With" | "By" | "From" | "Despite" | "Under" | "Both" | "Each" | "All" | "No" | "Not"
-            | "What" | "Who" | "Why" | "How" | "Where" | "My" | "Your" | "One" | "Two" | "Three"
+            | "If" | "As" | "Some" | "Many" | "Most" | "Once" | "While" | "Although" | "Because"
+            | "Since" | "Still" | "Then" | "Now" | "Today" | "Yesterday" | "Last" | "Earlier"
+            | "Later" | "For" | "With" | "By" | "From" | "Despite" | "Under" | "Both" | "Each"
+            | "All" | "No" | "Not" | "What" | "Who" | "Why" | "How" | "Where" | "My" | "Your"
+            | "One" | "Two" | "Three"
             // Spanish, Portuguese, Italian
             | "El" | "La" | "Los" | "Las" | "Un" | "Una" | "Este" | "Esta" | "Estos" | "Ese"
             | "Esa" | "Eso" | "Ello" | "Él" | "Ella" | "Ellos" | "En" | "Pero" | "Según" | "Sin"

@@ -72,9 +72,12 @@ fn candidate_pieces(text: &str) -> Vec<Range<usize>> {
     pieces
 }
 
-/// UAX #29 pieces of `text[range]`. UAX #29 counts every quote or bracket
-/// after a full stop as closing, so an opening one written without a space
-/// (`？“我们`, `。「被害`) is moved to the sentence it opens.
+/// UAX #29 pieces of `text[range]`, with quotes and brackets moved to the
+/// right side of each boundary. UAX #29 counts every quote or bracket after
+/// a full stop as closing, so an opening one written without a space
+/// (`？“我们`, `。「被害`) goes forward to the sentence it opens; and it
+/// never attaches a closing one after a space (`« Nous verrons. »`), which
+/// goes back to the sentence it closes.
 fn uax29_pieces(text: &str, range: Range<usize>) -> Vec<Range<usize>> {
     let offset = range.start;
     let mut pieces: Vec<Range<usize>> = text[range]
@@ -84,13 +87,37 @@ fn uax29_pieces(text: &str, range: Range<usize>) -> Vec<Range<usize>> {
     for i in 1..pieces.len() {
         let previous = &text[pieces[i - 1].clone()];
         let kept = previous.trim_end_matches(is_unambiguous_opening).len();
-        if kept > 0 && kept < previous.len() {
-            let boundary = pieces[i - 1].start + kept;
-            pieces[i - 1].end = boundary;
-            pieces[i].start = boundary;
-        }
+        let next = &text[pieces[i].clone()];
+        let closers = spaced_closers_len(next);
+        let boundary = if kept > 0 && kept < previous.len() {
+            pieces[i - 1].start + kept
+        } else if closers > 0 {
+            pieces[i].start + closers
+        } else {
+            continue;
+        };
+        pieces[i - 1].end = boundary;
+        pieces[i].start = boundary;
     }
     pieces
+}
+
+/// Length of the leading space and closing marks of `piece`, when those
+/// marks stand alone (followed by a space or the end).
+fn spaced_closers_len(piece: &str) -> usize {
+    let marks = piece.trim_start();
+    let rest = marks.trim_start_matches(is_unambiguous_closing);
+    let stands_alone = rest.is_empty() || rest.starts_with(char::is_whitespace);
+    if rest.len() < marks.len() && stands_alone {
+        piece.len() - rest.len()
+    } else {
+        0
+    }
+}
+
+/// Closing marks that never open a sentence (unlike `"`).
+fn is_unambiguous_closing(c: char) -> bool {
+    matches!(c, '»' | '”' | ')' | ']' | '}' | '」' | '』' | '）' | '】' | '〕' | '》' | '〉')
 }
 
 /// Opening marks that never close a sentence (unlike `"`, or `“` in German).
@@ -392,6 +419,15 @@ mod tests {
     }
 
     #[test]
+    fn quotes_go_with_the_sentence_they_open_or_close() {
+        assert_eq!(
+            sentences("Il a dit : « Nous verrons. » Puis il est parti. ( Vraiment. ) Oui."),
+            ["Il a dit : « Nous verrons. »", "Puis il est parti.", "( Vraiment. )", "Oui."]
+        );
+        assert_eq!(sentences("他问：“为什么？”“因为我想。”"), ["他问：“为什么？”", "“因为我想。”"]);
+    }
+
+    #[test]
     fn splits_at_a_period_missing_its_space() {
         assert_eq!(
             sentences("It was preserved.Then it moved. Visit www.Example.org, Agency.Com or e.g.The list."),
@@ -410,8 +446,8 @@ mod tests {
     #[test]
     fn german_ordinals_before_a_month_or_known_noun_continue() {
         assert_eq!(
-            sentences("Die Wahl findet am 3. Oktober statt. Das war nach dem 2. Weltkrieg. Es ist neu."),
-            ["Die Wahl findet am 3. Oktober statt.", "Das war nach dem 2. Weltkrieg.", "Es ist neu."]
+            sentences("Die Wahl ist am 3. Oktober. Nach dem 2. Weltkrieg spielte der 1. FC Köln. Es ist 15. Die Zeit."),
+            ["Die Wahl ist am 3. Oktober.", "Nach dem 2. Weltkrieg spielte der 1. FC Köln.", "Es ist 15.", "Die Zeit."]
         );
     }
 
