@@ -70,10 +70,12 @@ fn known(word: &str) -> Option<Abbreviation> {
         | "млрд." => MayEndSentence,
         // Before numbers: numbers, articles, pages, months.
         "No." | "Nos." | "no." | "Nr." | "nr." | "Nº." | "nº." | "núm." | "Núm." | "art." | "Art."
-        | "arts." | "Abs." | "pp." | "S." | "vol." | "Vol." | "fig." | "Fig." | "tel." | "Tel." | "Jan."
-        | "Feb." | "Febr." | "Mar." | "Apr." | "Jun." | "Jul." | "Aug." | "Sep." | "Sept." | "Oct."
-        | "Okt." | "Nov." | "Dec." | "Dez." | "ene." | "feb." | "abr." | "ago." | "dic." | "janv."
-        | "févr." | "avr." | "juil." | "sept." | "oct." | "nov." | "déc." => BeforeNumber,
+        | "arts." | "Abs." | "pp." | "pág." | "págs." | "Pág." | "S." | "vol." | "Vol." | "fig." | "Fig."
+        | "tel." | "Tel." | "Jan." | "Feb." | "Febr." | "Mar." | "Apr." | "Jun." | "Jul." | "Aug."
+        | "Sep." | "Sept." | "Oct." | "Okt." | "Nov." | "Dec." | "Dez." | "ene." | "feb." | "abr."
+        | "ago." | "dic." | "janv." | "févr." | "avr." | "juil." | "sept." | "oct." | "nov." | "déc." => {
+            BeforeNumber
+        }
         _ => return None,
     })
 }
