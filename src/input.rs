@@ -658,6 +658,23 @@ mod tests {
         }
     }
 
+    proptest::proptest! {
+        #[test]
+        fn never_panics_on_arbitrary_bytes(
+            bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..300),
+            name in proptest::sample::select(vec!["a.txt", "a.md", "a.html", "a.json", "a.jsonl", "a"]),
+        ) {
+            let _ = documents_from_file(name, &bytes);
+        }
+
+        #[test]
+        fn documents_from_a_paste_have_text(paste in "[a-z .\n=-]{0,200}") {
+            if let Ok(documents) = documents_from_paste(&paste) {
+                proptest::prop_assert!(documents.iter().all(|d| !d.text.trim().is_empty()));
+            }
+        }
+    }
+
     #[test]
     fn never_panics_on_odd_bytes() {
         for bytes in [&b"\xFF"[..], b"\xFE\xFF\x00", b"\xFF\xFE\x00\xD8", b"<", b"{", b"[", b"\xEF\xBB\xBF"] {

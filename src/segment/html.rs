@@ -136,8 +136,8 @@ impl Reducer {
             return at + 1;
         }
         let name = html[name_start..name_start + name_len].to_ascii_lowercase();
-        let end = tag_end(html, name_start + name_len);
-        let tag = &html[name_start + name_len..end.saturating_sub(1).max(name_start + name_len)];
+        let (attributes_end, end) = tag_end(html, name_start + name_len);
+        let tag = &html[name_start + name_len..attributes_end];
         if closing {
             self.end_tag(&name);
             return end;
@@ -249,24 +249,24 @@ fn is_void(attributes: &str) -> bool {
     attributes.trim_end().ends_with('/')
 }
 
-/// The offset just past the `>` ending a tag whose attributes start at `from`,
-/// skipping `>` inside quoted values.
-fn tag_end(html: &str, from: usize) -> usize {
+/// Where the attributes of a tag starting at `from` end (its `>`, skipping
+/// any inside quoted values), and the offset after the tag.
+fn tag_end(html: &str, from: usize) -> (usize, usize) {
     let mut quote = None;
     for (i, b) in html.as_bytes()[from..].iter().enumerate() {
         match (quote, b) {
             (None, b'"' | b'\'') => quote = Some(*b),
             (Some(q), _) if q == *b => quote = None,
-            (None, b'>') => return from + i + 1,
+            (None, b'>') => return (from + i, from + i + 1),
             _ => {}
         }
     }
-    html.len()
+    (html.len(), html.len())
 }
 
 fn skip_raw_text(html: &str, from: usize, name: &str) -> usize {
     match find_ignoring_case(html, from, &format!("</{name}")) {
-        Some(close) => tag_end(html, close + 2 + name.len()),
+        Some(close) => tag_end(html, close + 2 + name.len()).1,
         None => html.len(),
     }
 }
@@ -391,6 +391,18 @@ mod tests {
         assert_eq!(reduce_html("<!-- unclosed comment <p>hidden</p>").text, "");
         assert_eq!(reduce_html("<P>Upper</P><SCRIPT>x</SCRIPT>").text, "Upper");
         assert_eq!(reduce_html("").text, "");
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn never_panics_and_never_keeps_tags(parts in proptest::collection::vec(proptest::sample::select(vec![
+            "<p>", "</p>", "<li>", "<h1>", "</h1>", "<script>", "</script>", "<!--", "-->", "<nav>", "</nav>",
+            "<article>", "<header>", "</header>", "<br>", "<meta property=\"article:published_time\" content='",
+            "<time datetime=", "'", "\"", ">", "<", "/>", "&amp;", "&#x", ";", "text", " ", "\n", "é", "字",
+        ]), 0..40)) {
+            let article = reduce_html(&parts.concat());
+            proptest::prop_assert!(!article.text.contains("<p>") && !article.text.contains("<script"));
+        }
     }
 
     #[test]

@@ -17,10 +17,11 @@
 //!   ordinals (`am 3. Oktober`);
 //! - split further: a period with no space between two words
 //!   (`preserved.Then`; the library treats any letter before the period
-//!   like a capital, as in `U.S`); `…` followed by a capital; Thai, which has no sentence
-//!   punctuation, at a space between Thai letters once the sentence has 20
-//!   characters (Thai writes a space between sentences and clauses, so this
-//!   gives clause-sized sentences, never one-word fragments);
+//!   like a capital, as in `U.S`); `…` followed by a capital; Thai, which
+//!   has no sentence punctuation, at a space between Thai letters when both
+//!   sides have at least 20 characters (Thai writes a space between
+//!   sentences and between clauses, so this gives clause-sized sentences,
+//!   never one-word fragments);
 //! - capped: a sentence longer than `MAX_SENTENCE_CHARS` characters is cut at
 //!   its last space (else after `，`/`、`/`,`/`;`, else at a character) in
 //!   the second half of each window, so a paste with no punctuation or no
@@ -38,7 +39,7 @@ use unicode_segmentation::UnicodeSegmentation;
 pub const MAX_SENTENCE_CHARS: usize = 1000;
 /// A non-word run at least this long is kept out of UAX #29.
 const SYMBOL_RUN: usize = 16;
-/// Thai text is cut at a space only after this many characters.
+/// Thai text is cut at a space only with this many characters on each side.
 const MIN_THAI_SENTENCE_CHARS: usize = 20;
 /// Abbreviations are short: the last word is looked for in this many bytes.
 const WORD_WINDOW: usize = 40;
@@ -120,11 +121,11 @@ fn is_unambiguous_closing(c: char) -> bool {
     matches!(c, '»' | '”' | ')' | ']' | '}' | '」' | '』' | '）' | '】' | '〕' | '》' | '〉')
 }
 
-/// Opening marks that never close a sentence (unlike `"`, or `“` in German).
+/// Marks that open a sentence when a piece ends with them, no space after:
+/// brackets, CJK corners, `¿`, `¡`, and `“` `‘` (which close a German
+/// quote, but there a space follows them before the next sentence).
 fn is_unambiguous_opening(c: char) -> bool {
-    matches!(c, '(' | '[' | '{' | '「' | '『' | '（' | '【' | '〔' | '《' | '〈' | '¿' | '¡')
-        || c == '“'
-        || c == '‘'
+    matches!(c, '(' | '[' | '{' | '「' | '『' | '（' | '【' | '〔' | '《' | '〈' | '¿' | '¡' | '“' | '‘')
 }
 
 fn symbol_runs(text: &str) -> Vec<Range<usize>> {
@@ -220,7 +221,8 @@ fn is_closing(c: char) -> bool {
     matches!(c, '"' | '\'' | ')' | ']' | '}' | '»' | '”' | '’' | '」' | '』' | '）')
 }
 
-/// Splits a sentence at `…` before a capital and at Thai sentence spaces.
+/// Splits a sentence at a period missing its space, at `…` before a capital
+/// and at Thai sentence spaces.
 fn split_further(text: &str, range: Range<usize>) -> Vec<Range<usize>> {
     let mut cuts = ellipsis_cuts(text, range.clone());
     cuts.extend(missing_space_cuts(text, range.clone()));
