@@ -58,7 +58,7 @@ impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         const FORMATS: &str = "plain text, Markdown, HTML, JSON or JSON Lines";
         match self {
-            Self::Empty => write!(f, "the file is empty: there is no text in it"),
+            Self::Empty => write!(f, "there is no text in it: it is empty or blank"),
             Self::TooLarge { bytes } => write!(
                 f,
                 "the file is too large ({:.1} MB); the limit is {} MB, so split it into smaller files",
@@ -586,7 +586,7 @@ mod tests {
         assert_eq!(documents_from_file("a.txt", b""), Err(InputError::Empty));
         assert_eq!(documents_from_file("a.txt", b" \n\t\n"), Err(InputError::Empty));
         assert_eq!(documents_from_file("a.html", b"<html><script>x</script></html>"), Err(InputError::Empty));
-        assert_eq!(InputError::Empty.to_string(), "the file is empty: there is no text in it");
+        assert_eq!(InputError::Empty.to_string(), "there is no text in it: it is empty or blank");
     }
 
     #[test]

@@ -125,7 +125,7 @@ fn an_empty_file_is_an_error_naming_the_file() {
     assert!(!output.status.success());
     assert!(output.stdout.is_empty());
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.contains("empty.txt: the file is empty"), "{stderr}");
+    assert!(stderr.contains("empty.txt: there is no text in it"), "{stderr}");
     assert!(!stderr.contains("good.txt"), "{stderr}");
 }
 
