@@ -190,13 +190,15 @@ const STEP3: &[(&str, &str)] = &[
 ];
 
 /// Steps 2 and 3: only the longest matching suffix is tried.
-fn replace_suffix_if_mgr0(w: &mut Vec<u8>, rules: &[(&'static str, &'static str)]) {
-    let suffixes: Vec<&'static str> = rules.iter().map(|(suffix, _)| *suffix).collect();
-    let Some(suffix) = longest_suffix(w, &suffixes) else {
+fn replace_suffix_if_mgr0(w: &mut Vec<u8>, rules: &[(&str, &str)]) {
+    let longest = rules
+        .iter()
+        .filter(|(suffix, _)| w.ends_with(suffix.as_bytes()))
+        .max_by_key(|(suffix, _)| suffix.len());
+    let Some(&(suffix, replacement)) = longest else {
         return;
     };
     if MGR0.matches(stem_of(w, suffix)) {
-        let replacement = rules.iter().find(|(s, _)| *s == suffix).expect("listed").1;
         w.truncate(w.len() - suffix.len());
         w.extend_from_slice(replacement.as_bytes());
     }

@@ -29,7 +29,7 @@ use super::bootstrap::{bootstrap, BootstrapConfig, Estimate};
 pub use super::rouge_text::{Stemming, Tokenization};
 use super::rouge_text::{Summary, TokenOptions, Vocabulary};
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
+use std::cmp::Ordering;
 use std::fmt;
 
 /// What to compute and how to read the text.
@@ -220,7 +220,7 @@ pub fn score<S: AsRef<str>, R: AsRef<[S]>>(
             score: overlap.prf(config.alpha),
         });
     }
-    let lcs = union_lcs_overlap(&peer, &references);
+    let lcs = union_lcs_overlap(&peer, &references, vocabulary.size());
     scores.push(MetricScore {
         metric: Metric::L,
         score: lcs.prf(config.alpha),
@@ -235,35 +235,56 @@ pub fn score<S: AsRef<str>, R: AsRef<[S]>>(
     RougeScores(scores)
 }
 
-/// Gram counts and their total.
+/// Distinct grams in sorted order with their counts, and the total count.
+/// Sorted vectors instead of hash maps: no hashing, one allocation.
 struct Grams<K> {
-    counts: HashMap<K, usize>,
+    counts: Vec<(K, usize)>,
     total: usize,
 }
 
-impl<K: std::hash::Hash + Eq> Grams<K> {
-    fn from_iter(grams: impl Iterator<Item = K>) -> Self {
-        let mut counts = HashMap::new();
-        let mut total = 0;
+impl<K: Ord + Copy> Grams<K> {
+    fn from_grams(mut grams: Vec<K>) -> Self {
+        grams.sort_unstable();
+        let total = grams.len();
+        let mut counts: Vec<(K, usize)> = Vec::new();
         for gram in grams {
-            *counts.entry(gram).or_insert(0) += 1;
-            total += 1;
+            match counts.last_mut() {
+                Some((last, count)) if *last == gram => *count += 1,
+                _ => counts.push((gram, 1)),
+            }
         }
         Grams { counts, total }
     }
 
     /// Clipped matches: each reference gram counts at most as often as the peer has it.
     fn hits(&self, peer: &Self) -> usize {
+        let (mut ours, mut theirs) = (self.counts.iter().peekable(), peer.counts.iter().peekable());
+        let mut hits = 0;
+        while let (Some((a, a_count)), Some((b, b_count))) = (ours.peek(), theirs.peek()) {
+            match a.cmp(b) {
+                Ordering::Less => drop(ours.next()),
+                Ordering::Greater => drop(theirs.next()),
+                Ordering::Equal => {
+                    hits += a_count.min(b_count);
+                    ours.next();
+                    theirs.next();
+                }
+            }
+        }
+        hits
+    }
+
+    #[cfg(test)]
+    fn count(&self, gram: &K) -> usize {
         self.counts
-            .iter()
-            .map(|(gram, &count)| count.min(peer.counts.get(gram).copied().unwrap_or(0)))
-            .sum()
+            .binary_search_by(|(g, _)| g.cmp(gram))
+            .map_or(0, |i| self.counts[i].1)
     }
 }
 
 fn pooled<'t, K, F>(peer: &'t Summary, references: &'t [Summary], grams: F) -> Overlap
 where
-    K: std::hash::Hash + Eq,
+    K: Ord + Copy,
     F: Fn(&'t [u32]) -> Grams<K>,
 {
     let peer_grams = grams(&peer.tokens);
@@ -280,41 +301,47 @@ where
 }
 
 fn ngram_counts(tokens: &[u32], n: usize) -> Grams<&[u32]> {
-    Grams::from_iter(tokens.windows(n))
+    Grams::from_grams(tokens.windows(n).collect())
 }
 
-/// Skip-bigrams at most `distance` tokens apart, plus unigrams (`None`
-/// second) for all tokens but the last, as ROUGE-1.5.5's `-u` counts them.
-fn skip_bigram_counts(tokens: &[u32], distance: usize) -> Grams<(u32, Option<u32>)> {
+/// Second half of a skip-bigram key that stands for "unigram" (token ids
+/// never reach it).
+const UNIGRAM: u32 = u32::MAX;
+
+/// Skip-bigrams at most `distance` tokens apart, plus unigrams (second half
+/// [`UNIGRAM`]) for all tokens but the last, as ROUGE-1.5.5's `-u` counts them.
+fn skip_bigram_counts(tokens: &[u32], distance: usize) -> Grams<(u32, u32)> {
     let last = tokens.len().saturating_sub(1);
-    Grams::from_iter((0..last).flat_map(move |i| {
-        let pairs = (i + 1..=last.min(i + distance + 1)).map(move |j| (tokens[i], Some(tokens[j])));
-        std::iter::once((tokens[i], None)).chain(pairs)
-    }))
+    let mut grams = Vec::with_capacity(last * (distance + 2));
+    for i in 0..last {
+        grams.push((tokens[i], UNIGRAM));
+        grams.extend((i + 1..=last.min(i + distance + 1)).map(|j| (tokens[i], tokens[j])));
+    }
+    Grams::from_grams(grams)
 }
 
 /// Union-LCS hits of every reference, with ROUGE-1.5.5's unigram clipping.
-fn union_lcs_overlap(peer: &Summary, references: &[Summary]) -> Overlap {
-    let peer_unigrams = unigram_counts(&peer.tokens);
+/// Token ids are below `vocabulary_size`.
+fn union_lcs_overlap(peer: &Summary, references: &[Summary], vocabulary_size: usize) -> Overlap {
+    let peer_unigrams = unigram_counts(&peer.tokens, vocabulary_size);
     let mut overlap = Overlap::default();
     let mut table = Vec::new();
+    let mut matched = Vec::new();
     for reference in references {
         let mut peer_left = peer_unigrams.clone();
-        let mut reference_left = unigram_counts(&reference.tokens);
+        let mut reference_left = unigram_counts(&reference.tokens, vocabulary_size);
         let mut hits = 0;
         for sentence in &reference.sentences {
-            let mut matched = vec![false; sentence.len()];
+            matched.clear();
+            matched.resize(sentence.len(), false);
             for peer_sentence in &peer.sentences {
                 mark_lcs(sentence, peer_sentence, &mut matched, &mut table);
             }
             for (&token, _) in sentence.iter().zip(&matched).filter(|(_, &m)| m) {
-                let (r, p) = (
-                    reference_left.entry(token).or_insert(0),
-                    peer_left.entry(token).or_insert(0),
-                );
-                if *r > 0 && *p > 0 {
-                    *r -= 1;
-                    *p -= 1;
+                let token = token as usize;
+                if reference_left[token] > 0 && peer_left[token] > 0 {
+                    reference_left[token] -= 1;
+                    peer_left[token] -= 1;
                     hits += 1;
                 }
             }
@@ -324,10 +351,10 @@ fn union_lcs_overlap(peer: &Summary, references: &[Summary]) -> Overlap {
     overlap
 }
 
-fn unigram_counts(tokens: &[u32]) -> HashMap<u32, usize> {
-    let mut counts = HashMap::new();
+fn unigram_counts(tokens: &[u32], vocabulary_size: usize) -> Vec<u32> {
+    let mut counts = vec![0; vocabulary_size];
     for &token in tokens {
-        *counts.entry(token).or_insert(0) += 1;
+        counts[token as usize] += 1;
     }
     counts
 }
@@ -504,9 +531,10 @@ mod tests {
         let grams = skip_bigram_counts(&[1, 2, 3, 4, 5, 6, 7], 4);
         // Unigrams of tokens 1..6, and pairs (i, j) with j - i <= 5.
         assert_eq!(grams.total, 6 + (5 + 5 + 4 + 3 + 2 + 1));
-        assert_eq!(grams.counts.get(&(1, Some(6))), Some(&1));
-        assert_eq!(grams.counts.get(&(1, Some(7))), None);
-        assert_eq!(grams.counts.get(&(7, None)), None);
+        assert_eq!(grams.count(&(1, 6)), 1);
+        assert_eq!(grams.count(&(1, 7)), 0);
+        assert_eq!(grams.count(&(6, UNIGRAM)), 1);
+        assert_eq!(grams.count(&(7, UNIGRAM)), 0);
         assert_eq!(skip_bigram_counts(&[9], 4).total, 0);
     }
 

@@ -117,6 +117,11 @@ impl Vocabulary {
         summary
     }
 
+    /// Number of distinct final tokens: every id is below it.
+    pub fn size(&self) -> usize {
+        self.final_ids.len()
+    }
+
     fn id(&mut self, raw: &str) -> Option<u32> {
         if let Some(&id) = self.raw_ids.get(raw) {
             return id;
