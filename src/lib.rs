@@ -2,6 +2,8 @@
 //! summary. No browser code here; the CLI and the web app are thin shells.
 
 pub mod centroid;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod datasets;
 pub mod dates;
 pub mod document;
 pub mod encoder;

@@ -126,6 +126,10 @@ pub struct Settings {
     pub redundancy: Option<f32>,
     /// Candidates this similar to an earlier candidate are dropped as copies.
     pub near_duplicate: f32,
+    /// β: each sentence's embedding counts words^β in the summary's sum.
+    /// 0 weighs every sentence alike (as published); larger values stop the
+    /// search from preferring many short sentences.
+    pub length_weight: f32,
     pub order: Order,
 }
 
@@ -140,6 +144,7 @@ impl Default for Settings {
             beam_mode: BeamMode::default(),
             redundancy: None,
             near_duplicate: 0.98,
+            length_weight: 0.0,
             order: Order::default(),
         }
     }
@@ -200,6 +205,9 @@ pub fn run_selector(
 ) -> Summary {
     let (costs, limit) = settings.budget.costs(cluster);
     let candidates = preselect(cluster, embeddings, &costs, limit, settings);
+    let weights: Option<Vec<f32>> = (settings.length_weight != 0.0).then(|| {
+        cluster.sentences.iter().map(|s| (s.words.max(1) as f32).powf(settings.length_weight)).collect()
+    });
     let problem = Problem {
         embeddings,
         candidates: &candidates,
@@ -207,6 +215,7 @@ pub fn run_selector(
         limit,
         centroid: &centroid.vector,
         redundancy: settings.redundancy,
+        weights: weights.as_deref(),
     };
     let Selection { sentences, score, trace } = selector.select(&problem);
     let mut notes = vec![];

@@ -2,10 +2,13 @@
 //! over the core.
 
 pub mod embed;
+pub mod evaluate;
 pub mod models;
 pub mod rouge;
 pub mod segment;
+pub mod settings;
 pub mod stream;
+pub mod summarize;
 
 use clap::{Parser, Subcommand};
 
@@ -22,8 +25,12 @@ pub enum Command {
     Embed(embed::EmbedArgs),
     /// Token ids of sentences: one per line on stdin, one JSON array per line on stdout.
     Tokenize(embed::EmbedArgs),
+    /// Run methods over DUC2004 or Multi-News, write the summaries, print ROUGE with 95% CIs.
+    Evaluate(evaluate::EvaluateArgs),
     /// ROUGE-1/2/3/4, L and SU4 of a summary against references (as ROUGE-1.5.5 -n 4 -m -2 4 -u).
     Rouge(rouge::RougeArgs),
+    /// Summarize articles (files or folders) with any method; text or JSON with the search trace.
+    Summarize(summarize::SummarizeArgs),
     /// Split articles (text, Markdown, HTML, JSON, JSON Lines) into sentences: one JSON object per line.
     Segment(segment::SegmentArgs),
     /// Replay dated documents through a streaming policy (TREC-TS scores with --data, else a timeline).
@@ -36,7 +43,9 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Embed(args) => embed::run_embed(args),
         Command::Tokenize(args) => embed::run_tokenize(args),
+        Command::Evaluate(args) => evaluate::run(args),
         Command::Rouge(args) => rouge::run(args),
+        Command::Summarize(args) => summarize::run(args),
         Command::Segment(args) => segment::run(args),
         Command::Stream(args) => stream::run(args),
         Command::StreamTrain(args) => stream::run_train(args),

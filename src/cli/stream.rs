@@ -6,7 +6,10 @@
 
 use super::models::{load_encoder, models_dir};
 use anyhow::{anyhow, bail, Context, Result};
+use precis::document::{Cluster, Document};
 use precis::encoder::{Embedding, Encoder, DIM};
+use precis::input::{documents_from_file, parse_iso8601};
+use precis::stream::{Action, Decision, Engine, SentenceInput};
 use precis::stream::evaluate::{replay, LabeledStream};
 use precis::stream::learned::{LinearModel, StreamSettings, SETTINGS_FORMAT};
 use precis::stream::metrics::{self, Scores};
@@ -59,7 +62,7 @@ pub fn run(args: StreamArgs) -> Result<()> {
     settings.policy(&args.policy).map_err(|e| anyhow!(e))?;
     match &args.data {
         Some(dir) => run_trec(&args, &settings, dir),
-        None if !args.files.is_empty() => bail!("timeline of files: coming with src/input.rs"),
+        None if !args.files.is_empty() => run_files(&args, &settings),
         None => bail!("give --data YEAR_DIR or article files"),
     }
 }
@@ -109,6 +112,110 @@ fn run_trec(args: &StreamArgs, settings: &StreamSettings, dir: &Path) -> Result<
     }
     writeln!(out, "mean: {}", metrics::mean(&all).report())?;
     Ok(())
+}
+
+/// A user's article with the time it is replayed at.
+struct DatedDocument {
+    document: Document,
+    source: String,
+    /// `None` when neither the file's content nor its name gives a date.
+    date: Option<i64>,
+    /// Its date, or that of the document before it (0 before any date).
+    replay_time: i64,
+}
+
+/// Reads the files, dates each document and orders them for replay: by
+/// date, an undated document keeping its place after the one before it.
+fn dated_documents(files: &[PathBuf]) -> Result<Vec<DatedDocument>> {
+    let mut docs = Vec::new();
+    for path in files {
+        let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+        let name = path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned());
+        let from_name = date_in_name(&name);
+        let documents = documents_from_file(&name, &bytes).map_err(|e| anyhow!("{name}: {e}"))?;
+        for document in documents {
+            let date = document.timestamp.or(from_name);
+            docs.push(DatedDocument { document, source: name.clone(), date, replay_time: 0 });
+        }
+    }
+    let mut previous = 0;
+    for d in &mut docs {
+        previous = d.date.unwrap_or(previous);
+        d.replay_time = previous;
+    }
+    docs.sort_by_key(|d| d.replay_time); // stable: file order among equals
+    Ok(docs)
+}
+
+/// The first YYYY-MM-DD in a file name, as midnight UTC.
+fn date_in_name(name: &str) -> Option<i64> {
+    let bytes = name.as_bytes();
+    (0..bytes.len().saturating_sub(9)).find_map(|i| {
+        let candidate = &name.get(i..i + 10)?;
+        let shape = candidate.bytes().enumerate().all(|(j, b)| if j == 4 || j == 7 { b == b'-' } else { b.is_ascii_digit() });
+        shape.then(|| parse_iso8601(candidate)).flatten()
+    })
+}
+
+/// `precis stream FILES…`: prints the timeline of updates.
+fn run_files(args: &StreamArgs, settings: &StreamSettings) -> Result<()> {
+    let docs = dated_documents(&args.files)?;
+    let sources: Vec<(String, Option<i64>, i64)> =
+        docs.iter().map(|d| (d.source.clone(), d.date, d.replay_time)).collect();
+    let cluster = Cluster::new(docs.into_iter().map(|d| d.document).collect());
+    if cluster.sentences.is_empty() {
+        bail!("no sentences in the given files");
+    }
+    let query = match &args.query {
+        Some(q) => q.clone(),
+        None => cluster.documents[0].title.clone().unwrap_or_else(|| cluster.sentences[0].text.clone()),
+    };
+    let texts: Vec<&str> = std::iter::once(query.as_str()).chain(cluster.texts()).collect();
+    let embeddings = embed_cached(&texts, args.models.as_deref(), args.cache.as_deref())?;
+    let policy = settings.policy(&args.policy).map_err(|e| anyhow!(e))?;
+    let mut engine = Engine::new(policy, Some(embeddings[0]), settings.state);
+    let mut updates = Vec::new();
+    for (d, (_, _, replay_time)) in sources.iter().enumerate() {
+        // embeddings[0] is the query; sentence i follows at i + 1.
+        let inputs: Vec<SentenceInput> = cluster
+            .sentences_of(d)
+            .map(|i| SentenceInput { words: cluster.sentences[i].words, embedding: embeddings[i + 1] })
+            .collect();
+        let decisions = engine.push_document(*replay_time, &inputs);
+        updates.extend(decisions.into_iter().filter(|x| x.action == Action::Select));
+    }
+    updates.extend(engine.finish().into_iter().filter(|x| x.action == Action::Select));
+    print_timeline(&cluster, &sources, &updates)
+}
+
+fn print_timeline(cluster: &Cluster, sources: &[(String, Option<i64>, i64)], updates: &[Decision]) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    for u in updates {
+        let (source, date, _) = &sources[u.doc];
+        let time = match date {
+            Some(_) => format_utc(u.time),
+            None => "undated".to_string(),
+        };
+        let sentence = cluster.sentences_of(u.doc).nth(u.position).map(|i| cluster.sentences[i].text.as_str());
+        writeln!(out, "{time}\t{source}\t{}", sentence.unwrap_or(""))?;
+    }
+    Ok(())
+}
+
+/// "2024-03-05 14:30" (UTC) from seconds since 1970.
+fn format_utc(seconds: i64) -> String {
+    let (days, rest) = (seconds.div_euclid(86_400), seconds.rem_euclid(86_400));
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + (month <= 2) as i64;
+    format!("{year:04}-{month:02}-{day:02} {:02}:{:02}", rest / 3600, rest % 3600 / 60)
 }
 
 /// Mean scores of the named policy over streams.

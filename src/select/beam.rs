@@ -354,7 +354,7 @@ mod tests {
     }
 
     fn problem<'a>(embeddings: &'a [crate::encoder::Embedding], centroid: &'a [f32]) -> Problem<'a> {
-        Problem { embeddings, candidates: &[0, 1, 2, 3], costs: &[6, 5, 5, 4], limit: 10, centroid, redundancy: None }
+        Problem { embeddings, candidates: &[0, 1, 2, 3], costs: &[6, 5, 5, 4], limit: 10, centroid, redundancy: None, weights: None }
     }
 
     #[test]
@@ -394,7 +394,7 @@ mod tests {
         centroid[0] = 1.0;
         centroid[1] = 1.0;
         centroid[2] = 0.1;
-        let p = Problem { embeddings: &embeddings, candidates: &[0, 1, 2], costs: &[1, 1, 1], limit: 2, centroid: &centroid, redundancy: None };
+        let p = Problem { embeddings: &embeddings, candidates: &[0, 1, 2], costs: &[1, 1, 1], limit: 2, centroid: &centroid, redundancy: None, weights: None };
         let beam = BeamSearch { width: 3, greedy_candidates: None, mode: BeamMode::Fill };
         let Trace::Beam(trace) = beam.select(&p).trace else { panic!() };
         let step2 = &trace.steps[1];
@@ -424,7 +424,7 @@ mod tests {
         let mut centroid = vec![0f32; crate::encoder::DIM];
         centroid[0] = 1.0;
         centroid[1] = 1.0;
-        let p = Problem { embeddings: &embeddings, candidates: &[0, 1, 2], costs: &[8, 3, 3], limit: 10, centroid: &centroid, redundancy: None };
+        let p = Problem { embeddings: &embeddings, candidates: &[0, 1, 2], costs: &[8, 3, 3], limit: 10, centroid: &centroid, redundancy: None, weights: None };
         let plain = BeamSearch { width: 2, greedy_candidates: None, mode: BeamMode::Paper };
         let selection = plain.select(&p);
         let Trace::Beam(trace) = &selection.trace else { panic!() };
@@ -445,7 +445,7 @@ mod tests {
     #[test]
     fn nothing_fits_gives_an_empty_selection() {
         let (e, c) = knapsack_trap();
-        let p = Problem { embeddings: &e, candidates: &[0, 1, 2, 3], costs: &[60, 50, 50, 40], limit: 10, centroid: &c, redundancy: None };
+        let p = Problem { embeddings: &e, candidates: &[0, 1, 2, 3], costs: &[60, 50, 50, 40], limit: 10, centroid: &c, redundancy: None, weights: None };
         for mode in [BeamMode::Fill, BeamMode::Paper] {
             let beam = BeamSearch { width: 3, greedy_candidates: Some(9), mode };
             assert!(beam.select(&p).sentences.iter().all(|_| false), "{mode:?}");

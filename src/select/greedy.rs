@@ -129,6 +129,7 @@ mod tests {
             limit: 20,
             centroid: &centroid,
             redundancy: None,
+            weights: None,
         };
         let selection = Greedy.select(&problem);
         // First pick: sentence 0 (cos 0.81); with it, adding 1 gives the
@@ -151,6 +152,7 @@ mod tests {
             limit: 10,
             centroid: &centroid,
             redundancy: None,
+            weights: None,
         };
         let selection = Greedy.select(&problem);
         // 1 is closest to the centroid (7 words); 0 no longer fits, 2 does.
@@ -170,6 +172,7 @@ mod tests {
             limit: 2,
             centroid: &centroid,
             redundancy: Some(0.9),
+            weights: None,
         };
         let selection = Greedy.select(&problem);
         assert!(!(selection.sentences.contains(&0) && selection.sentences.contains(&1)));
@@ -187,6 +190,7 @@ mod tests {
             limit: 10,
             centroid: &centroid,
             redundancy: None,
+            weights: None,
         };
         assert!(Greedy.select(&problem).sentences.is_empty());
     }

@@ -22,6 +22,9 @@ pub struct Problem<'a> {
     pub centroid: &'a [f32],
     /// Skip a sentence whose cosine to an already picked one exceeds this.
     pub redundancy: Option<f32>,
+    /// Weight of each sentence's embedding in the summary's sum (indexed by
+    /// sentence id); `None` weighs every sentence 1, as published.
+    pub weights: Option<&'a [f32]>,
 }
 
 /// A selector's answer.
@@ -48,15 +51,18 @@ pub enum Trace {
     Beam(beam::BeamTrace),
 }
 
-/// Incremental cosine between a growing set's embedding sum and the centroid.
+/// Incremental cosine between a growing set's weighted embedding sum
+/// s = Σ w_i e_i and the centroid.
 ///
 /// Works on the candidates only: `dot[i] = <e_i, c>` and the Gram matrix
 /// `gram[i][j] = <e_i, e_j>` are computed once, then adding candidate k to a
-/// set costs O(candidates): |s + e_k|² = |s|² + 2 Σ_{i∈S} gram[i][k] + gram[k][k].
+/// set costs O(candidates):
+/// |s + w_k e_k|² = |s|² + 2 w_k Σ_{i∈S} w_i gram[i][k] + w_k² gram[k][k].
 pub struct SetScorer {
     /// Sentence id of each local candidate index.
     pub ids: Vec<usize>,
     pub costs: Vec<usize>,
+    weight: Vec<f32>,
     dot: Vec<f32>,
     gram: Vec<Vec<f32>>,
     centroid_norm: f32,
@@ -69,7 +75,7 @@ pub struct SetState {
     pub cost: usize,
     dot: f32,
     norm2: f32,
-    /// Σ_{i∈S} gram[i][k] for every candidate k.
+    /// Σ_{i∈S} w_i gram[i][k] for every candidate k.
     cross: Vec<f32>,
 }
 
@@ -84,6 +90,7 @@ impl SetScorer {
             .collect();
         Self {
             costs: ids.iter().map(|&i| problem.costs[i]).collect(),
+            weight: ids.iter().map(|&i| problem.weights.map_or(1.0, |w| w[i])).collect(),
             ids,
             dot: to_centroid,
             gram,
@@ -110,17 +117,19 @@ impl SetScorer {
 
     /// Score the set would have with candidate k added.
     pub fn score_with(&self, state: &SetState, k: usize) -> f32 {
-        let norm2 = state.norm2 + 2.0 * state.cross[k] + self.gram[k][k];
-        cosine_from(state.dot + self.dot[k], norm2, self.centroid_norm)
+        let w = self.weight[k];
+        let norm2 = state.norm2 + 2.0 * w * state.cross[k] + w * w * self.gram[k][k];
+        cosine_from(state.dot + w * self.dot[k], norm2, self.centroid_norm)
     }
 
     pub fn add(&self, state: &SetState, k: usize) -> SetState {
+        let w = self.weight[k];
         let mut next = state.clone();
-        next.norm2 += 2.0 * state.cross[k] + self.gram[k][k];
-        next.dot += self.dot[k];
+        next.norm2 += 2.0 * w * state.cross[k] + w * w * self.gram[k][k];
+        next.dot += w * self.dot[k];
         next.cost += self.costs[k];
         next.members.push(k);
-        next.cross.iter_mut().zip(&self.gram[k]).for_each(|(c, g)| *c += g);
+        next.cross.iter_mut().zip(&self.gram[k]).for_each(|(c, g)| *c += w * g);
         next
     }
 
@@ -221,12 +230,13 @@ mod tests {
             limit: 3,
             centroid: &centroid,
             redundancy: None,
+            weights: Some(&[2.0, 1.0, 0.5]),
         };
         let scorer = SetScorer::new(&problem);
         let set = scorer.add(&scorer.add(&scorer.empty(), 0), 2);
         let mut sum = [0f32; crate::encoder::DIM];
-        for i in [0, 2] {
-            sum.iter_mut().zip(embeddings[i].iter()).for_each(|(s, e)| *s += e);
+        for (i, w) in [(0, 2.0), (2, 0.5)] {
+            sum.iter_mut().zip(embeddings[i].iter()).for_each(|(s, e)| *s += w * e);
         }
         let direct = dot(&sum, &centroid) / (norm(&sum) * norm(&centroid));
         assert!((scorer.score(&set) - direct).abs() < 1e-6);

@@ -270,7 +270,7 @@ impl StreamState {
     pub fn open_document<'a>(&mut self, time: i64, embeddings: impl IntoIterator<Item = &'a Embedding>) {
         self.now = self.now.max(time);
         let window = self.config.rate_window;
-        while self.arrivals.front().is_some_and(|&t| t <= self.now - 2 * window) {
+        while self.arrivals.front().is_some_and(|&t| t <= self.now.saturating_sub(2 * window)) {
             self.arrivals.pop_front();
         }
         self.arrivals.push_back(self.now);
@@ -380,7 +380,7 @@ impl StreamState {
     /// ln((1 + documents in the last window) / (1 + documents in the window
     /// before)): positive when coverage of the event is picking up.
     pub fn arrival_change(&self) -> f32 {
-        let split = self.now - self.config.rate_window;
+        let split = self.now.saturating_sub(self.config.rate_window);
         let recent = self.arrivals.iter().filter(|&&t| t > split).count();
         let before = self.arrivals.len() - recent;
         ((1 + recent) as f32 / (1 + before) as f32).ln()
@@ -411,16 +411,27 @@ impl<P: Policy> Engine<P> {
     /// Replays one document: first any deferred decisions whose time has
     /// come, then a decision for each of its sentences, in order.
     pub fn push_document(&mut self, time: i64, sentences: &[SentenceInput]) -> Vec<Decision> {
-        let mut decisions = self.release(Some(time.max(self.state.now())));
-        self.state.open_document(time, sentences.iter().map(|s| &s.embedding));
-        for input in sentences {
-            let sentence = self.state.admit(input);
-            let (action, reason) = self.policy.decide(&self.state, &sentence);
-            let update = (action == Action::Select).then(|| self.state.add_update(&sentence, sentence.time));
-            self.state.observe(&sentence);
-            decisions.push(decision(&sentence, action, sentence.time, reason, update));
-        }
+        let mut decisions = self.open_document(time, sentences.iter().map(|s| &s.embedding));
+        decisions.extend(sentences.iter().map(|s| self.decide(s)));
         decisions
+    }
+
+    /// Step-by-step replay, part 1: a document arrives at `time` with these
+    /// sentence embeddings. Returns the deferred decisions released now.
+    pub fn open_document<'a>(&mut self, time: i64, embeddings: impl IntoIterator<Item = &'a Embedding>) -> Vec<Decision> {
+        let released = self.release(Some(time.max(self.state.now())));
+        self.state.open_document(time, embeddings);
+        released
+    }
+
+    /// Step-by-step replay, part 2: the decision on the open document's next
+    /// sentence.
+    pub fn decide(&mut self, input: &SentenceInput) -> Decision {
+        let sentence = self.state.admit(input);
+        let (action, reason) = self.policy.decide(&self.state, &sentence);
+        let update = (action == Action::Select).then(|| self.state.add_update(&sentence, sentence.time));
+        self.state.observe(&sentence);
+        decision(&sentence, action, sentence.time, reason, update)
     }
 
     /// The stream ended: decides whatever the policy still holds.

@@ -4,7 +4,7 @@
 use super::engine::{StreamSentence, StreamState};
 
 /// Features before the interactions with query similarity.
-const BASE: [&str; 12] = [
+const BASE: [&str; 13] = [
     "bias",
     "log_length",
     "first_sentence",
@@ -17,15 +17,16 @@ const BASE: [&str; 12] = [
     "no_updates",
     "stream_novelty",
     "arrival_change",
+    "log_updates",
 ];
 
-/// Index of query similarity in the base features: every other base feature
-/// except the bias is also multiplied by it.
+/// Index of query similarity in the base features: every base feature but
+/// the bias is also multiplied by it (itself included: a quadratic term).
 const QUERY: usize = 4;
 
-/// Number of features: the base ones, then each non-bias, non-query base
-/// feature times query similarity.
-pub const COUNT: usize = 2 * BASE.len() - 2;
+/// Number of features: the base ones, then each non-bias base feature times
+/// query similarity.
+pub const COUNT: usize = 2 * BASE.len() - 1;
 
 pub type Features = [f32; COUNT];
 
@@ -37,7 +38,7 @@ pub fn names() -> Vec<String> {
 }
 
 fn interacted() -> impl Iterator<Item = usize> {
-    (1..BASE.len()).filter(|&i| i != QUERY)
+    1..BASE.len()
 }
 
 /// The features of deciding `sentence` in `state` (before it is observed).
@@ -58,6 +59,8 @@ pub fn extract(state: &StreamState, sentence: &StreamSentence) -> Features {
         updates.is_none() as u8 as f32,
         state.novelty(e),
         state.arrival_change(),
+        // How many updates there already are: lets the policy grow terser.
+        (1.0 + state.updates().len() as f32).ln() / 101f32.ln(),
     ];
     let mut features = [0f32; COUNT];
     features[..BASE.len()].copy_from_slice(&base);
@@ -77,8 +80,9 @@ mod tests {
     fn names_match_the_feature_count() {
         let names = names();
         assert_eq!(names.len(), COUNT);
-        assert_eq!(names[12], "log_length*query_similarity");
-        assert_eq!(names[COUNT - 1], "arrival_change*query_similarity");
+        assert_eq!(names[13], "log_length*query_similarity");
+        assert_eq!(names[16], "query_similarity*query_similarity");
+        assert_eq!(names[COUNT - 1], "log_updates*query_similarity");
     }
 
     #[test]
@@ -105,6 +109,8 @@ mod tests {
         assert_eq!(f[9], 0.0, "there is an update");
         assert!((f[10] - 0.2).abs() < 1e-6, "novelty against axis 1");
         assert!((f[11] - 3f32.ln()).abs() < 1e-6, "two arrivals in the last hour, none before");
-        assert!((f[12] - 0.6).abs() < 1e-6, "log length times query similarity");
+        assert!((f[12] - 2f32.ln() / 101f32.ln()).abs() < 1e-6, "one update");
+        assert!((f[13] - 0.6).abs() < 1e-6, "log length times query similarity");
+        assert!((f[16] - 0.36).abs() < 1e-6, "query similarity squared");
     }
 }

@@ -39,7 +39,7 @@ pub struct LolsConfig {
 
 impl Default for LolsConfig {
     fn default() -> Self {
-        Self { epochs: 6, oracle_rollout: 0.5, l2: 1e-4, learning_rate: 0.1, rollouts_per_stream: 100, seed: 2016 }
+        Self { epochs: 6, oracle_rollout: 0.5, l2: 1e-4, learning_rate: 0.1, rollouts_per_stream: 200, seed: 2016 }
     }
 }
 
@@ -220,23 +220,38 @@ fn collect_examples(
     examples
 }
 
-/// Per-coordinate AdaGrad on the squared error of each action's cost.
+/// Per-coordinate AdaGrad on the squared error of each action's cost, with
+/// the running average of the weights as the policy (averaging tames the
+/// noise of single roll-outs).
 struct Regressor {
-    model: LinearModel,
+    current: LinearModel,
     skip_g2: Vec<f32>,
     select_g2: Vec<f32>,
+    sum: LinearModel,
+    steps: usize,
 }
 
 impl Regressor {
-    fn new(model: LinearModel) -> Self {
-        let n = model.skip.len();
-        Self { model, skip_g2: vec![0.0; n], select_g2: vec![0.0; n] }
+    fn new() -> Self {
+        let zeros = LinearModel::zeros();
+        let n = zeros.skip.len();
+        Self { current: zeros.clone(), skip_g2: vec![0.0; n], select_g2: vec![0.0; n], sum: zeros, steps: 0 }
     }
 
     fn learn(&mut self, example: &Example, lols: &LolsConfig) {
-        let model = &mut self.model;
+        let model = &mut self.current;
         step(&mut model.skip, &mut self.skip_g2, &example.features, example.skip_cost, lols);
         step(&mut model.select, &mut self.select_g2, &example.features, example.select_cost, lols);
+        add(&mut self.sum.skip, &model.skip);
+        add(&mut self.sum.select, &model.select);
+        self.steps += 1;
+    }
+
+    fn averaged(&self) -> LinearModel {
+        let n = self.steps.max(1) as f32;
+        let mut model = self.sum.clone();
+        model.skip.iter_mut().chain(model.select.iter_mut()).for_each(|w| *w /= n);
+        model
     }
 }
 
@@ -249,6 +264,10 @@ fn step(weights: &mut [f32], g2: &mut [f32], phi: &Features, target: f32, lols: 
     }
 }
 
+fn add(sum: &mut [f32], weights: &[f32]) {
+    sum.iter_mut().zip(weights).for_each(|(s, w)| *s += w);
+}
+
 /// Trains LS on `streams`; `after_epoch(epoch, model)` sees the model after
 /// each pass (for choosing the number of epochs on held-out events).
 pub fn train(
@@ -259,18 +278,20 @@ pub fn train(
 ) -> LinearModel {
     let episodes: Vec<Episode> = streams.iter().map(Episode::new).collect();
     let mut rng = SplitMix64::new(lols.seed);
-    let mut regressor = Regressor::new(LinearModel::zeros());
+    let mut regressor = Regressor::new();
+    let mut policy = LinearModel::zeros();
     for epoch in 1..=lols.epochs {
         let mut order: Vec<usize> = (0..episodes.len()).collect();
         rng.shuffle(&mut order);
         for &e in &order {
-            let mut examples = collect_examples(&episodes[e], &regressor.model, lols, state_config, &mut rng);
+            let mut examples = collect_examples(&episodes[e], &policy, lols, state_config, &mut rng);
             rng.shuffle(&mut examples);
             examples.iter().for_each(|x| regressor.learn(x, lols));
+            policy = regressor.averaged();
         }
-        after_epoch(epoch, &regressor.model);
+        after_epoch(epoch, &policy);
     }
-    regressor.model
+    policy
 }
 
 /// The hyperparameters tried when tuning on a development year.
@@ -298,7 +319,7 @@ impl Default for TuningGrid {
             apsal_offsets: vec![-1.0, -0.75, -0.5, -0.25, 0.0],
             oracle_rollouts: vec![0.25, 0.5, 1.0],
             l2: vec![1e-4, 1e-3],
-            max_epochs: 6,
+            max_epochs: 8,
             folds: 3,
         }
     }

@@ -1,0 +1,83 @@
+//! Summary settings as command-line flags (the same struct the app edits).
+
+use precis::select::beam::BeamMode;
+use precis::summarize::{Budget, Method, Order, Settings};
+
+#[derive(clap::Args, Clone, Debug)]
+pub struct SettingsArgs {
+    /// Budget in words (default: 100, or the dataset's standard budget).
+    #[arg(long)]
+    pub budget: Option<usize>,
+    /// Budget in sentences instead of words.
+    #[arg(long, conflicts_with_all = ["budget", "budget_percent"])]
+    pub budget_sentences: Option<usize>,
+    /// Budget as a percentage of the input's words.
+    #[arg(long, conflicts_with = "budget")]
+    pub budget_percent: Option<f32>,
+    /// n: candidates are the first n sentences of each document.
+    #[arg(long, default_value_t = 9)]
+    pub first_sentences: usize,
+    /// B: beam width.
+    #[arg(long, default_value_t = 5)]
+    pub beam_width: usize,
+    /// T: sentences the greedy search may pass over when they do not fit.
+    #[arg(long, default_value_t = 9)]
+    pub greedy_candidates: usize,
+    /// fill (ours: beams only take sentences that fit, equal sets merge) or
+    /// paper (as published: a beam freezes when its best sentence overflows).
+    #[arg(long, value_enum, default_value = "fill")]
+    pub beam_mode: BeamModeArg,
+    /// Skip sentences more similar than this (cosine) to a picked one.
+    #[arg(long)]
+    pub redundancy: Option<f32>,
+    /// Candidates at least this similar (cosine) to an earlier one are copies.
+    #[arg(long, default_value_t = 0.98)]
+    pub near_duplicate: f32,
+    /// β: a sentence's embedding counts words^β in the summary's sum (0 = as published).
+    #[arg(long, default_value_t = 0.0)]
+    pub length_weight: f32,
+    #[arg(long, value_enum, default_value = "position")]
+    pub order: OrderArg,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+pub enum BeamModeArg {
+    Fill,
+    Paper,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+pub enum OrderArg {
+    Position,
+    Score,
+    Chronological,
+}
+
+impl SettingsArgs {
+    pub fn to_settings(&self, method: Method, default_words: usize) -> Settings {
+        let budget = match (self.budget_sentences, self.budget_percent) {
+            (Some(n), _) => Budget::Sentences(n),
+            (_, Some(p)) => Budget::Percent(p),
+            _ => Budget::Words(self.budget.unwrap_or(default_words)),
+        };
+        Settings {
+            method,
+            budget,
+            first_sentences: self.first_sentences,
+            beam_width: self.beam_width,
+            greedy_candidates: self.greedy_candidates,
+            beam_mode: match self.beam_mode {
+                BeamModeArg::Fill => BeamMode::Fill,
+                BeamModeArg::Paper => BeamMode::Paper,
+            },
+            redundancy: self.redundancy,
+            near_duplicate: self.near_duplicate,
+            length_weight: self.length_weight,
+            order: match self.order {
+                OrderArg::Position => Order::Position,
+                OrderArg::Score => Order::Score,
+                OrderArg::Chronological => Order::Chronological,
+            },
+        }
+    }
+}

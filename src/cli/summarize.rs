@@ -1,0 +1,127 @@
+//! `precis summarize FILES…|DIR`: one document per file (or per record of a
+//! JSON/JSONL file), one summary out.
+
+use super::models::load_encoder;
+use super::settings::SettingsArgs;
+use anyhow::{bail, Context, Result};
+use precis::document::{Cluster, Document};
+use precis::summarize::{summarize, Method};
+use serde::Serialize;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+#[derive(clap::Args)]
+pub struct SummarizeArgs {
+    /// Files (.txt, .md, .html, .json, .jsonl) or folders of them.
+    #[arg(required = true)]
+    pub inputs: Vec<PathBuf>,
+    #[arg(long, default_value = "bs+gs")]
+    pub method: Method,
+    /// A reference summary (one sentence per line): enables --method oracle.
+    #[arg(long)]
+    pub reference: Option<PathBuf>,
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Format,
+    #[arg(long)]
+    pub models: Option<PathBuf>,
+    #[command(flatten)]
+    pub settings: SettingsArgs,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// One summary sentence per line.
+    Text,
+    /// Sentences with provenance, the settings and the search trace.
+    Json,
+}
+
+#[derive(Serialize)]
+struct PickedSentence<'a> {
+    id: usize,
+    document: &'a str,
+    #[serde(flatten)]
+    sentence: &'a precis::document::Sentence,
+}
+
+pub fn run(args: SummarizeArgs) -> Result<()> {
+    let documents = read_inputs(&args.inputs)?;
+    let cluster = Cluster::new(documents);
+    if cluster.sentences.is_empty() {
+        bail!("the input has no sentences to summarize");
+    }
+    let settings = args.settings.to_settings(args.method, 100);
+    let encoder = load_encoder(args.models.as_deref())?;
+    let embeddings = encoder.encode(&cluster.texts())?;
+    let reference = match &args.reference {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).with_context(|| format!("{}", path.display()))?;
+            let lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+            Some(encoder.encode(&lines)?)
+        }
+        None => None,
+    };
+    let summary = summarize(&cluster, &embeddings, &settings, reference.as_deref())?;
+    for note in &summary.notes {
+        eprintln!("precis: {note}");
+    }
+    let mut out = std::io::stdout().lock();
+    match args.format {
+        Format::Text => {
+            for &s in &summary.sentences {
+                writeln!(out, "{}", cluster.sentences[s].text)?;
+            }
+        }
+        Format::Json => {
+            let picked: Vec<PickedSentence> = summary
+                .sentences
+                .iter()
+                .map(|&id| {
+                    let sentence = &cluster.sentences[id];
+                    PickedSentence { id, document: &cluster.documents[sentence.doc].id, sentence }
+                })
+                .collect();
+            let json = serde_json::json!({
+                "settings": settings,
+                "documents": cluster.documents.iter().map(|d| serde_json::json!({"id": d.id, "title": d.title, "timestamp": d.timestamp})).collect::<Vec<_>>(),
+                "summary": picked,
+                "score": summary.score,
+                "cost": summary.cost,
+                "limit": summary.limit,
+                "candidates": summary.candidates,
+                "notes": summary.notes,
+                "trace": summary.trace,
+            });
+            serde_json::to_writer_pretty(&mut out, &json)?;
+            writeln!(out)?;
+        }
+    }
+    Ok(())
+}
+
+/// Documents from files and folders (folders: their files, sorted by name).
+pub fn read_inputs(inputs: &[PathBuf]) -> Result<Vec<Document>> {
+    let mut documents = vec![];
+    for input in inputs {
+        if input.is_dir() {
+            let mut files: Vec<PathBuf> = std::fs::read_dir(input)
+                .with_context(|| format!("{}", input.display()))?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.is_file())
+                .collect();
+            files.sort();
+            for file in files {
+                documents.extend(read_file(&file)?);
+            }
+        } else {
+            documents.extend(read_file(input)?);
+        }
+    }
+    Ok(documents)
+}
+
+fn read_file(path: &Path) -> Result<Vec<Document>> {
+    let bytes = std::fs::read(path).with_context(|| format!("{}", path.display()))?;
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    precis::input::documents_from_file(&name, &bytes).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
+}
