@@ -1,6 +1,7 @@
 //! The `precis` command line: one module per subcommand, each a thin shell
 //! over the core.
 
+pub mod bench_encoder;
 pub mod embed;
 pub mod evaluate;
 pub mod models;
@@ -25,6 +26,8 @@ pub enum Command {
     Embed(embed::EmbedArgs),
     /// Token ids of sentences: one per line on stdin, one JSON array per line on stdout.
     Tokenize(embed::EmbedArgs),
+    /// Native encoder benchmark: load time, single-thread sentences/s and peak memory, as JSON.
+    BenchEncoder(bench_encoder::BenchEncoderArgs),
     /// Run methods over DUC2004 or Multi-News, write the summaries, print ROUGE with 95% CIs.
     Evaluate(evaluate::EvaluateArgs),
     /// ROUGE-1/2/3/4, L and SU4 of a summary against references (as ROUGE-1.5.5 -n 4 -m -2 4 -u).
@@ -43,6 +46,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Embed(args) => embed::run_embed(args),
         Command::Tokenize(args) => embed::run_tokenize(args),
+        Command::BenchEncoder(args) => bench_encoder::run(args),
         Command::Evaluate(args) => evaluate::run(args),
         Command::Rouge(args) => rouge::run(args),
         Command::Summarize(args) => summarize::run(args),

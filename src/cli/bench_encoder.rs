@@ -1,0 +1,76 @@
+//! `precis bench-encoder`: load time, single-thread throughput and peak memory
+//! of the native encoder on a file of sentences (one per line), measured on
+//! the `precis embed` path (tokenization included). Prints one JSON object;
+//! tests/browser/bench-encoder.sh puts it next to the Python reference and
+//! the browser runtimes.
+
+use super::models::{load_encoder, models_dir};
+use anyhow::{Context, Result};
+use std::path::PathBuf;
+use std::time::Instant;
+
+#[derive(clap::Args)]
+pub struct BenchEncoderArgs {
+    /// Sentences, one per line (an empty line is an empty sentence).
+    #[arg(long)]
+    pub sentences: PathBuf,
+    /// Timed passes over all sentences after one warm-up pass; the best one counts.
+    #[arg(long, default_value_t = 3)]
+    pub passes: usize,
+    /// Folder holding muse-v3/ (default: the repo's models/).
+    #[arg(long)]
+    pub models: Option<PathBuf>,
+}
+
+#[derive(serde::Serialize)]
+struct Report {
+    sentences: usize,
+    tokens: usize,
+    load_seconds: f64,
+    pass_seconds: Vec<f64>,
+    sentences_per_second: f64,
+    model_bytes: u64,
+    peak_rss_bytes: Option<u64>,
+}
+
+pub fn run(args: BenchEncoderArgs) -> Result<()> {
+    let text = std::fs::read_to_string(&args.sentences)
+        .with_context(|| format!("cannot read {}", args.sentences.display()))?;
+    let sentences: Vec<&str> = text.lines().collect();
+
+    let started = Instant::now();
+    let encoder = load_encoder(args.models.as_deref())?;
+    let load_seconds = started.elapsed().as_secs_f64();
+
+    // The warm-up pass also builds the lazily optimized plan for long sentences.
+    encoder.encode(&sentences)?;
+    let pass_seconds = (0..args.passes.max(1))
+        .map(|_| {
+            let pass = Instant::now();
+            encoder.encode(&sentences).map(|_| pass.elapsed().as_secs_f64())
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let best = pass_seconds.iter().copied().fold(f64::INFINITY, f64::min);
+
+    let tokens = sentences.iter().map(|s| encoder.tokenize(s).map(|ids| ids.len())).sum::<Result<_>>()?;
+    let model_path = models_dir(args.models.as_deref()).join("muse-v3/encoder.onnx");
+    let report = Report {
+        sentences: sentences.len(),
+        tokens,
+        load_seconds,
+        sentences_per_second: sentences.len() as f64 / best,
+        pass_seconds,
+        model_bytes: std::fs::metadata(&model_path)?.len(),
+        peak_rss_bytes: peak_rss_bytes(),
+    };
+    println!("{}", serde_json::to_string(&report)?);
+    Ok(())
+}
+
+/// VmHWM of this process (Linux), i.e. its peak resident memory.
+fn peak_rss_bytes() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
