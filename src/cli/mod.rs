@@ -2,6 +2,7 @@
 //! over the core.
 
 pub mod bench_encoder;
+pub mod bench_stream;
 pub mod embed;
 pub mod evaluate;
 pub mod models;
@@ -40,6 +41,8 @@ pub enum Command {
     Stream(stream::StreamArgs),
     /// Tune the streaming policies on a TREC-TS year and train LS (LOLS); writes models/stream/ls.json.
     StreamTrain(stream::TrainArgs),
+    /// Streaming benchmark: throughput with encoding, decision latency and memory over a synthetic stream.
+    BenchStream(bench_stream::BenchStreamArgs),
 }
 
 pub fn run(cli: Cli) -> anyhow::Result<()> {
@@ -53,5 +56,6 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Segment(args) => segment::run(args),
         Command::Stream(args) => stream::run(args),
         Command::StreamTrain(args) => stream::run_train(args),
+        Command::BenchStream(args) => bench_stream::run(args),
     }
 }
