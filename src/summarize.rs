@@ -6,6 +6,10 @@ use crate::document::Cluster;
 use crate::encoder::Embedding;
 use crate::select::beam::{BeamMode, BeamSearch};
 use crate::select::greedy::Greedy;
+use crate::select::location::{location, position_scores};
+use crate::select::mmr::smmr;
+use crate::select::tbmmr::{Tbmmr, TbmmrParams};
+use crate::select::topic::{sentence_times, Topic, TopicEmbeddings, TopicTexts};
 use crate::select::{Problem, Selection, Selector, Trace};
 use anyhow::{bail, Result};
 use serde::{Deserialize, Serialize};
@@ -26,10 +30,27 @@ pub enum Method {
     /// BS+GS on the reference summary's centroid (needs a reference).
     #[serde(rename = "oracle")]
     Oracle,
+    /// Position score only: the first sentences of documents and paragraphs.
+    #[serde(rename = "location")]
+    Location,
+    /// Standard MMR with the topic description as the query.
+    #[serde(rename = "mmr")]
+    Mmr,
+    /// Topic-based MMR: seed and non-seed events, time, position, ordering.
+    #[serde(rename = "tbmmr")]
+    Tbmmr,
 }
 
 impl Method {
-    pub const ALL: [Method; 4] = [Method::Greedy, Method::Beam, Method::BeamGreedy, Method::Oracle];
+    pub const ALL: [Method; 7] = [
+        Method::Greedy,
+        Method::Beam,
+        Method::BeamGreedy,
+        Method::Oracle,
+        Method::Location,
+        Method::Mmr,
+        Method::Tbmmr,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -37,11 +58,19 @@ impl Method {
             Method::Beam => "bs",
             Method::BeamGreedy => "bs+gs",
             Method::Oracle => "oracle",
+            Method::Location => "location",
+            Method::Mmr => "mmr",
+            Method::Tbmmr => "tbmmr",
         }
     }
 
     pub fn needs_reference(self) -> bool {
         self == Method::Oracle
+    }
+
+    /// Compares sentences with the topic: see [`summarize_with_topic`].
+    pub fn uses_topic(self) -> bool {
+        matches!(self, Method::Mmr | Method::Tbmmr)
     }
 }
 
@@ -109,6 +138,12 @@ pub enum Order {
     Chronological,
 }
 
+/// Defaults of the MMR family's knobs; γ = 0.4 is the paper's.
+pub const DEFAULT_LAMBDA: f32 = 0.7;
+pub const DEFAULT_MU: f32 = 0.3;
+pub const DEFAULT_GAMMA: f32 = 0.4;
+pub const DEFAULT_SEED_THRESHOLD: f32 = 0.5;
+
 /// Every knob of a summary, shared by CLI flags and app controls.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(default)]
@@ -131,6 +166,17 @@ pub struct Settings {
     /// search from preferring many short sentences.
     pub length_weight: f32,
     pub order: Order,
+    /// λ (MMR, TBMMR): weight of relevance to the topic against redundancy.
+    pub lambda: f32,
+    /// μ (TBMMR): weight of the position score.
+    pub mu: f32,
+    /// γ (TBMMR): share of time similarity in sentence similarity.
+    pub gamma: f32,
+    /// TBMMR: documents at least this relevant to the topic report its seed event.
+    pub seed_threshold: f32,
+    /// Topic description (MMR, TBMMR); none: the earliest document's
+    /// headline and first sentence.
+    pub topic: Option<String>,
 }
 
 impl Default for Settings {
@@ -146,6 +192,11 @@ impl Default for Settings {
             near_duplicate: 0.98,
             length_weight: 0.0,
             order: Order::default(),
+            lambda: DEFAULT_LAMBDA,
+            mu: DEFAULT_MU,
+            gamma: DEFAULT_GAMMA,
+            seed_threshold: DEFAULT_SEED_THRESHOLD,
+            topic: None,
         }
     }
 }
@@ -175,6 +226,19 @@ pub fn summarize(
     settings: &Settings,
     reference: Option<&[Embedding]>,
 ) -> Result<Summary> {
+    summarize_with_topic(cluster, embeddings, settings, reference, None)
+}
+
+/// [`summarize`] with the embeddings of `TopicTexts::new(cluster,
+/// settings.topic)`, which MMR and TBMMR compare sentences with. Without
+/// them a user's topic is an error and headlines are left out (noted).
+pub fn summarize_with_topic(
+    cluster: &Cluster,
+    embeddings: &[Embedding],
+    settings: &Settings,
+    reference: Option<&[Embedding]>,
+    topic: Option<&TopicEmbeddings>,
+) -> Result<Summary> {
     if embeddings.len() != cluster.sentences.len() {
         bail!("{} embeddings for {} sentences", embeddings.len(), cluster.sentences.len());
     }
@@ -187,8 +251,61 @@ pub fn summarize(
         Method::Greedy => Box::new(Greedy),
         Method::Beam => Box::new(beam(settings, None)),
         Method::BeamGreedy | Method::Oracle => Box::new(beam(settings, Some(settings.greedy_candidates))),
+        Method::Location | Method::Mmr | Method::Tbmmr => marginal_selector(cluster, embeddings, settings, topic)?,
     };
-    Ok(run_selector(cluster, embeddings, settings, centroid, selector.as_ref()))
+    let mut summary = run_selector(cluster, embeddings, settings, centroid, selector.as_ref());
+    if topic.is_none() && settings.method.uses_topic() && cluster.documents.iter().any(|d| d.title.is_some()) {
+        summary.notes.push("The headlines were not embedded, so the topic is read from first sentences only.".into());
+    }
+    if let (Order::Chronological, Trace::Mmr(trace)) = (settings.order, &summary.trace) {
+        // TBMMR orders by its reading of the topic's structure (table 3).
+        if let Some(topic) = &trace.topic {
+            summary.sentences = topic.order.clone();
+        }
+    }
+    Ok(summary)
+}
+
+/// Embeds what MMR and TBMMR compare sentences with (the topic given in
+/// `settings`, the headlines); `None` for the other methods.
+pub fn embed_topic(
+    encoder: &crate::encoder::Encoder,
+    cluster: &Cluster,
+    settings: &Settings,
+) -> Result<Option<TopicEmbeddings>> {
+    if !settings.method.uses_topic() {
+        return Ok(None);
+    }
+    let texts = TopicTexts::new(cluster, settings.topic.as_deref());
+    let embeddings = if texts.texts().is_empty() { vec![] } else { encoder.encode(&texts.texts())? };
+    Ok(Some(texts.embedded(embeddings).map_err(anyhow::Error::msg)?))
+}
+
+/// Location, SMMR or TBMMR, built from the cluster's times and positions.
+fn marginal_selector(
+    cluster: &Cluster,
+    embeddings: &[Embedding],
+    settings: &Settings,
+    topic: Option<&TopicEmbeddings>,
+) -> Result<Box<dyn Selector>> {
+    let times = sentence_times(cluster);
+    if settings.method == Method::Location {
+        return Ok(Box::new(location(position_scores(cluster), times)));
+    }
+    let texts = TopicTexts::new(cluster, settings.topic.as_deref());
+    let topic = Topic::new(cluster, embeddings, &texts, topic).map_err(anyhow::Error::msg)?;
+    Ok(match settings.method {
+        Method::Mmr => Box::new(smmr(topic.sentences, times, settings.lambda)),
+        _ => {
+            let params = TbmmrParams {
+                lambda: settings.lambda,
+                mu: settings.mu,
+                gamma: settings.gamma,
+                seed_threshold: settings.seed_threshold,
+            };
+            Box::new(Tbmmr::new(cluster, embeddings, &topic, times, position_scores(cluster), params))
+        }
+    })
 }
 
 fn beam(settings: &Settings, greedy_candidates: Option<usize>) -> BeamSearch {

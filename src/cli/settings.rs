@@ -36,8 +36,21 @@ pub struct SettingsArgs {
     /// β: a sentence's embedding counts words^β in the summary's sum (0 = as published).
     #[arg(long, default_value_t = 0.0)]
     pub length_weight: f32,
+    /// chronological: by article date; for tbmmr, by sentence time or grouped by day (the paper's order).
     #[arg(long, value_enum, default_value = "position")]
     pub order: OrderArg,
+    /// λ (mmr, tbmmr): weight of relevance to the topic against redundancy with picked sentences.
+    #[arg(long, default_value_t = precis::summarize::DEFAULT_LAMBDA)]
+    pub lambda: f32,
+    /// μ (tbmmr): weight of the position score.
+    #[arg(long, default_value_t = precis::summarize::DEFAULT_MU)]
+    pub mu: f32,
+    /// γ (tbmmr): share of time similarity in sentence similarity.
+    #[arg(long, default_value_t = precis::summarize::DEFAULT_GAMMA)]
+    pub gamma: f32,
+    /// tbmmr: documents at least this relevant to the topic report its seed event.
+    #[arg(long, default_value_t = precis::summarize::DEFAULT_SEED_THRESHOLD)]
+    pub seed_threshold: f32,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
@@ -78,6 +91,11 @@ impl SettingsArgs {
                 OrderArg::Score => Order::Score,
                 OrderArg::Chronological => Order::Chronological,
             },
+            lambda: self.lambda,
+            mu: self.mu,
+            gamma: self.gamma,
+            seed_threshold: self.seed_threshold,
+            topic: None,
         }
     }
 }

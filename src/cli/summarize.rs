@@ -5,7 +5,7 @@ use super::models::load_encoder;
 use super::settings::SettingsArgs;
 use anyhow::{bail, Context, Result};
 use precis::document::{Cluster, Document};
-use precis::summarize::{summarize, Method};
+use precis::summarize::{embed_topic, summarize_with_topic, Method, Settings};
 use serde::Serialize;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -20,6 +20,9 @@ pub struct SummarizeArgs {
     /// A reference summary (one sentence per line): enables --method oracle.
     #[arg(long)]
     pub reference: Option<PathBuf>,
+    /// Topic description for mmr and tbmmr (default: the earliest article's headline and first sentence).
+    #[arg(long)]
+    pub topic: Option<String>,
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
     #[arg(long)]
@@ -50,7 +53,7 @@ pub fn run(args: SummarizeArgs) -> Result<()> {
     if cluster.sentences.is_empty() {
         bail!("the input has no sentences to summarize");
     }
-    let settings = args.settings.to_settings(args.method, 100);
+    let settings = Settings { topic: args.topic.clone(), ..args.settings.to_settings(args.method, 100) };
     let encoder = load_encoder(args.models.as_deref())?;
     let embeddings = encoder.encode(&cluster.texts())?;
     let reference = match &args.reference {
@@ -61,7 +64,8 @@ pub fn run(args: SummarizeArgs) -> Result<()> {
         }
         None => None,
     };
-    let summary = summarize(&cluster, &embeddings, &settings, reference.as_deref())?;
+    let topic = embed_topic(&encoder, &cluster, &settings)?;
+    let summary = summarize_with_topic(&cluster, &embeddings, &settings, reference.as_deref(), topic.as_ref())?;
     for note in &summary.notes {
         eprintln!("precis: {note}");
     }

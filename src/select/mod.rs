@@ -5,6 +5,10 @@
 
 pub mod beam;
 pub mod greedy;
+pub mod location;
+pub mod mmr;
+pub mod tbmmr;
+pub mod topic;
 
 use crate::encoder::Embedding;
 use serde::{Deserialize, Serialize};
@@ -49,6 +53,8 @@ pub enum Trace {
     None,
     Greedy(greedy::GreedyTrace),
     Beam(beam::BeamTrace),
+    /// MMR, TBMMR and Location: every step's candidates and their scores.
+    Mmr(mmr::MmrTrace),
 }
 
 /// Incremental cosine between a growing set's weighted embedding sum
