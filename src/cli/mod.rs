@@ -11,6 +11,7 @@ pub mod segment;
 pub mod settings;
 pub mod stream;
 pub mod summarize;
+pub mod timeline_eval;
 
 use clap::{Parser, Subcommand};
 
@@ -35,6 +36,8 @@ pub enum Command {
     Rouge(rouge::RougeArgs),
     /// Summarize articles (files or folders) with any method; text or JSON with the search trace.
     Summarize(summarize::SummarizeArgs),
+    /// Summarize each ml_crisis day that has a reference timeline entry (es, fr, mixed) and score ROUGE-1/2.
+    TimelineEval(timeline_eval::TimelineEvalArgs),
     /// Split articles (text, Markdown, HTML, JSON, JSON Lines) into sentences: one JSON object per line.
     Segment(segment::SegmentArgs),
     /// Replay dated documents through a streaming policy (TREC-TS scores with --data, else a timeline).
@@ -53,6 +56,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Evaluate(args) => evaluate::run(args),
         Command::Rouge(args) => rouge::run(args),
         Command::Summarize(args) => summarize::run(args),
+        Command::TimelineEval(args) => timeline_eval::run(args),
         Command::Segment(args) => segment::run(args),
         Command::Stream(args) => stream::run(args),
         Command::StreamTrain(args) => stream::run_train(args),

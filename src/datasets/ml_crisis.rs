@@ -34,7 +34,11 @@ pub struct TopicData {
 impl TopicData {
     /// The sentences of every timeline entry of `date`, in file order.
     pub fn reference_of(&self, date: CivilDate) -> Vec<String> {
-        self.timeline.iter().filter(|e| e.date == date).flat_map(|e| e.sentences.iter().cloned()).collect()
+        self.timeline
+            .iter()
+            .filter(|e| e.date == date)
+            .flat_map(|e| e.sentences.iter().cloned())
+            .collect()
     }
 
     /// Dates with a timeline entry, each once, in order.
@@ -47,7 +51,9 @@ impl TopicData {
 
     /// The articles of one day, dated to it (none when there is no folder).
     pub fn articles(&self, date: CivilDate) -> Result<Vec<Document>> {
-        let Some(folder) = self.days.get(&date) else { return Ok(vec![]) };
+        let Some(folder) = self.days.get(&date) else {
+            return Ok(vec![]);
+        };
         let mut files: Vec<PathBuf> = std::fs::read_dir(folder)
             .with_context(|| format!("{}", folder.display()))?
             .filter_map(|e| e.ok().map(|e| e.path()))
@@ -74,16 +80,27 @@ pub fn load(root: &Path) -> Result<Vec<TopicData>> {
         if !reference.is_dir() {
             continue;
         }
-        for topic in subfolders(&root.join(&lang))?.into_iter().filter(|t| t != "reference") {
+        for topic in subfolders(&root.join(&lang))?
+            .into_iter()
+            .filter(|t| t != "reference")
+        {
             let path = reference.join(format!("{topic}.txt"));
             let text = std::fs::read_to_string(&path).with_context(|| format!("{}", path.display()))?;
             let timeline = parse_timeline(&text).with_context(|| format!("{}", path.display()))?;
             let days = day_folders(&root.join(&lang).join(&topic))?;
-            all.push(TopicData { lang: lang.clone(), topic, timeline, days });
+            all.push(TopicData {
+                lang: lang.clone(),
+                topic,
+                timeline,
+                days,
+            });
         }
     }
     if all.is_empty() {
-        bail!("{}: expected <lang>/<topic>/<YYYY-MM-DD>/*.txt and <lang>/reference/<topic>.txt", root.display());
+        bail!(
+            "{}: expected <lang>/<topic>/<YYYY-MM-DD>/*.txt and <lang>/reference/<topic>.txt",
+            root.display()
+        );
     }
     Ok(all)
 }
@@ -113,7 +130,10 @@ pub fn parse_timeline(text: &str) -> Result<Vec<TimelineEntry>> {
         if line.len() >= 3 && line.bytes().all(|b| b == b'-') {
             open = false;
         } else if let (false, Ok(date)) = (open, line.parse::<CivilDate>()) {
-            entries.push(TimelineEntry { date, sentences: vec![] });
+            entries.push(TimelineEntry {
+                date,
+                sentences: vec![],
+            });
             open = true;
         } else if open {
             add_line(&mut entries.last_mut().expect("an open entry").sentences, line);
@@ -148,11 +168,17 @@ fn subfolders(dir: &Path) -> Result<Vec<String>> {
 }
 
 fn day_folders(dir: &Path) -> Result<BTreeMap<CivilDate, PathBuf>> {
-    Ok(subfolders(dir)?.into_iter().filter_map(|name| Some((name.parse().ok()?, dir.join(name)))).collect())
+    Ok(subfolders(dir)?
+        .into_iter()
+        .filter_map(|name| Some((name.parse().ok()?, dir.join(name))))
+        .collect())
 }
 
 fn file_name(path: &Path) -> String {
-    path.file_name().unwrap_or_default().to_string_lossy().into_owned()
+    path.file_name()
+        .unwrap_or_default()
+        .to_string_lossy()
+        .into_owned()
 }
 
 #[cfg(test)]
@@ -176,7 +202,12 @@ mod tests {
     #[test]
     fn an_article_is_a_headline_then_its_text() {
         let date: CivilDate = "2011-03-19".parse().unwrap();
-        let doc = article("fr/libya/x", "Libye : Kadhafi menace\nPremière ligne.\nDeuxième ligne.\n", "fr", date);
+        let doc = article(
+            "fr/libya/x",
+            "Libye : Kadhafi menace\nPremière ligne.\nDeuxième ligne.\n",
+            "fr",
+            date,
+        );
         assert_eq!(doc.title.as_deref(), Some("Libye : Kadhafi menace"));
         assert_eq!(doc.text, "Première ligne.\nDeuxième ligne.");
         assert_eq!(doc.timestamp, Some(date.to_timestamp()));
@@ -190,7 +221,11 @@ mod tests {
         std::fs::create_dir_all(&day).unwrap();
         std::fs::create_dir_all(root.join("es/reference")).unwrap();
         std::fs::write(day.join("a.txt"), "Titular\nManifestantes en El Cairo.\n").unwrap();
-        std::fs::write(root.join("es/reference/egypt.txt"), "2011-01-26\nProtestas en El Cairo .\n-----\n").unwrap();
+        std::fs::write(
+            root.join("es/reference/egypt.txt"),
+            "2011-01-26\nProtestas en El Cairo .\n-----\n",
+        )
+        .unwrap();
         let data = load(&root).unwrap();
         let date = "2011-01-26".parse().unwrap();
         let articles = data[0].articles(date).unwrap();
