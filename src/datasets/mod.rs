@@ -2,6 +2,7 @@
 //! a cluster of documents with one or more human reference summaries.
 
 pub mod duc2004;
+pub mod ml_crisis;
 pub mod multinews;
 
 use crate::document::Document;
