@@ -83,28 +83,26 @@ impl Cluster {
 
 fn sentences_of(d: usize, doc: &Document) -> Vec<Sentence> {
     let spans = segment::split(&doc.text);
+    // Short sentences take the document's language unless clearly another.
+    let detected = match &doc.lang {
+        Some(_) => vec![],
+        None => segment::detect_languages(&spans.iter().map(|s| s.text.as_str()).collect::<Vec<_>>()),
+    };
     let mut chars = CharIndex::new(&doc.text);
     spans
         .into_iter()
         .enumerate()
-        .map(|(index, span)| {
-            let text = span.text;
-            let lang = doc
-                .lang
-                .clone()
-                .unwrap_or_else(|| segment::detect_language(&text).to_string());
-            Sentence {
-                doc: d,
-                para: span.para,
-                index,
-                start: span.start,
-                end: span.end,
-                char_start: chars.at(span.start),
-                char_end: chars.at(span.end),
-                lang,
-                words: count_words(&text),
-                text,
-            }
+        .map(|(index, span)| Sentence {
+            doc: d,
+            para: span.para,
+            index,
+            start: span.start,
+            end: span.end,
+            char_start: chars.at(span.start),
+            char_end: chars.at(span.end),
+            lang: doc.lang.clone().unwrap_or_else(|| detected[index].to_string()),
+            words: count_words(&span.text),
+            text: span.text,
         })
         .collect()
 }
