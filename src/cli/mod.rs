@@ -5,6 +5,7 @@ pub mod bench_encoder;
 pub mod bench_stream;
 pub mod embed;
 pub mod evaluate;
+pub mod mmr_tune;
 pub mod models;
 pub mod rouge;
 pub mod segment;
@@ -36,6 +37,8 @@ pub enum Command {
     Rouge(rouge::RougeArgs),
     /// Summarize articles (files or folders) with any method; text or JSON with the search trace.
     Summarize(summarize::SummarizeArgs),
+    /// Grid search of λ, μ, the seed threshold and γ (mmr, tbmmr) on Multi-News validation.
+    MmrTune(mmr_tune::MmrTuneArgs),
     /// Summarize each ml_crisis day that has a reference timeline entry (es, fr, mixed) and score ROUGE-1/2.
     TimelineEval(timeline_eval::TimelineEvalArgs),
     /// Split articles (text, Markdown, HTML, JSON, JSON Lines) into sentences: one JSON object per line.
@@ -57,6 +60,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Rouge(args) => rouge::run(args),
         Command::Summarize(args) => summarize::run(args),
         Command::TimelineEval(args) => timeline_eval::run(args),
+        Command::MmrTune(args) => mmr_tune::run(args),
         Command::Segment(args) => segment::run(args),
         Command::Stream(args) => stream::run(args),
         Command::StreamTrain(args) => stream::run_train(args),

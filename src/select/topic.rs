@@ -9,7 +9,7 @@
 //! [`TopicTexts::embedded`] takes their embeddings back.
 
 use crate::dates::{self, CivilDate};
-use crate::document::Cluster;
+use crate::document::{Cluster, Document, Sentence};
 use crate::encoder::Embedding;
 use crate::segment;
 use serde::{Deserialize, Serialize};
@@ -60,17 +60,21 @@ pub fn document_time(cluster: &Cluster, doc: usize) -> SentenceTime {
 
 /// The time of every sentence of the cluster (indexed by sentence id).
 pub fn sentence_times(cluster: &Cluster) -> Vec<SentenceTime> {
-    let days: Vec<Option<CivilDate>> = (0..cluster.documents.len())
-        .map(|d| document_day(cluster, d))
-        .collect();
     cluster
         .sentences
         .iter()
-        .map(|s| match days[s.doc] {
-            Some(day) => SentenceTime::Day(dates::sentence_date(&s.text, &s.lang, day)),
+        .map(|s| match sentence_day(s, &cluster.documents[s.doc]) {
+            Some(day) => SentenceTime::Day(day),
             None => SentenceTime::UndatedDocument(s.doc),
         })
         .collect()
+}
+
+/// A sentence's day: its first date expression resolved against its
+/// document's date, else that date; none in an undated document.
+pub fn sentence_day(sentence: &Sentence, document: &Document) -> Option<CivilDate> {
+    let day = document.timestamp.map(CivilDate::from_timestamp)?;
+    Some(dates::sentence_date(&sentence.text, &sentence.lang, day))
 }
 
 /// The document that opens the topic: the earliest dated one (ties: input
