@@ -13,10 +13,13 @@ export const BROWSER_DIR = resolve(dirname(fileURLToPath(import.meta.url)), ".."
 export const ROOT = resolve(BROWSER_DIR, "../..");
 export const ARTIFACTS = join(BROWSER_DIR, "artifacts");
 
+/** The models folder, as the CLI finds it: $PRECIS_MODELS, else the repo's models/. */
+const MODELS = process.env.PRECIS_MODELS ?? join(ROOT, "models");
+
 /** URL prefix → folder served under it. */
 const ROUTES = {
   "/pkg/": join(ARTIFACTS, "pkg"),
-  "/models/": join(ROOT, "models/muse-v3"),
+  "/models/": join(MODELS, "muse-v3"),
   "/ort/": join(BROWSER_DIR, "node_modules/onnxruntime-web/dist"),
   "/": join(BROWSER_DIR, "page"),
 };

@@ -73,14 +73,20 @@ function ortFeeds(batch) {
   };
 }
 
-/** Runs `work` once to warm up, then `passes` times; returns each pass's milliseconds. */
-async function timePasses(passes, work) {
-  await work();
-  const times = [];
-  for (let i = 0; i < passes; i++) {
-    const start = performance.now();
-    await work();
-    times.push(since(start));
+/**
+ * One warm-up run of each runtime, then `passes` rounds that run each once in
+ * turn, so that a change in machine load hits all of them alike.
+ * Returns each runtime's milliseconds per round.
+ */
+async function timeRounds(passes, runtimes) {
+  for (const work of Object.values(runtimes)) await work();
+  const times = Object.fromEntries(Object.keys(runtimes).map((name) => [name, []]));
+  for (let round = 0; round < passes; round++) {
+    for (const [name, work] of Object.entries(runtimes)) {
+      const start = performance.now();
+      await work();
+      times[name].push(since(start));
+    }
   }
   return times;
 }
@@ -144,9 +150,9 @@ window.harness = {
   },
 
   /**
-   * One warm-up pass, then `passes` timed passes of each runtime over the same
-   * sentences: our wasm from text (tokenization included), our wasm from
-   * token ids, onnxruntime-web from the same ids in the same batches.
+   * Timed rounds over the same sentences of: our wasm from text (tokenization
+   * included), our wasm from token ids, onnxruntime-web from the same ids in
+   * the same batches.
    */
   async bench(sentences, passes) {
     const { ids, flat, offsets } = flatIds(sentences);
@@ -155,12 +161,14 @@ window.harness = {
     const tokenizeStart = performance.now();
     sentences.forEach((s) => precis.encoder.tokenize(s));
     const tokenizeMs = since(tokenizeStart);
-    const precisText = await timePasses(passes, () => precis.encoder.encode(sentences));
-    const precisIds = await timePasses(passes, () => precis.encoder.encode_ids(flat, offsets));
-    const ortIds = await timePasses(passes, async () => {
-      for (const feed of feeds) await ortSession.run(feed);
+    const times = await timeRounds(passes, {
+      precisText: () => precis.encoder.encode(sentences),
+      precisIds: () => precis.encoder.encode_ids(flat, offsets),
+      ortIds: async () => {
+        for (const feed of feeds) await ortSession.run(feed);
+      },
     });
-    return { sentences: sentences.length, tokens: flat.length, batches: batches.length, tokenizeMs, precisText, precisIds, ortIds };
+    return { sentences: sentences.length, tokens: flat.length, batches: batches.length, tokenizeMs, ...times };
   },
 
   memory() {
