@@ -175,6 +175,7 @@ fn tbmmr_reads_seeds_structure_and_dates() {
     let topic = texts.embedded(headline_embeddings).unwrap();
     let s = Settings {
         order: Order::Chronological,
+        seed_threshold: 0.5,
         ..settings(Method::Tbmmr)
     };
     let summary = summarize_with_topic(&cluster, &embeddings, &s, None, Some(&topic)).unwrap();

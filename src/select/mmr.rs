@@ -187,22 +187,7 @@ impl Mmr {
         let mut cost = 0;
         let mut run = MmrRun::default();
         loop {
-            let mut ranked: Vec<(usize, MmrRow)> = (0..ids.len())
-                .filter(|&k| open[k])
-                .map(|k| {
-                    (
-                        k,
-                        self.row(
-                            ids[k],
-                            relevance[k],
-                            redundancy[k],
-                            cost + problem.costs[ids[k]] <= problem.limit,
-                        ),
-                    )
-                })
-                .collect();
-            // Stable: ties keep candidate (document) order.
-            ranked.sort_by(|a, b| b.1.total.total_cmp(&a.1.total));
+            let mut ranked = self.rank(problem, &open, &relevance, &redundancy, cost);
             for (k, row) in &ranked {
                 open[*k] &= row.fits;
             }
@@ -222,6 +207,28 @@ impl Mmr {
             });
             self.update_redundancy(problem, pick, &mut open, &mut redundancy, &mut max_cosine);
         }
+    }
+
+    /// The open candidates (local index, row), best total first; ties keep
+    /// candidate (document) order.
+    fn rank(
+        &self,
+        problem: &Problem,
+        open: &[bool],
+        relevance: &[f32],
+        redundancy: &[f32],
+        cost: usize,
+    ) -> Vec<(usize, MmrRow)> {
+        let ids = problem.candidates;
+        let mut ranked: Vec<(usize, MmrRow)> = (0..ids.len())
+            .filter(|&k| open[k])
+            .map(|k| {
+                let fits = cost + problem.costs[ids[k]] <= problem.limit;
+                (k, self.row(ids[k], relevance[k], redundancy[k], fits))
+            })
+            .collect();
+        ranked.sort_by(|a, b| b.1.total.total_cmp(&a.1.total));
+        ranked
     }
 
     fn row(&self, id: usize, relevance: f32, redundancy: f32, fits: bool) -> MmrRow {
