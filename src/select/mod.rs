@@ -178,8 +178,18 @@ fn cosine_from(dot: f32, norm2: f32, centroid_norm: f32) -> f32 {
     }
 }
 
+/// Dot product with eight independent partial sums, so the compiler can keep
+/// them in SIMD lanes (a plain float `sum()` must stay sequential).
 pub fn dot(a: &[f32], b: &[f32]) -> f32 {
-    a.iter().zip(b).map(|(x, y)| x * y).sum()
+    let mut lanes = [0f32; 8];
+    let (a8, b8) = (a.chunks_exact(8), b.chunks_exact(8));
+    let tail: f32 = a8.remainder().iter().zip(b8.remainder()).map(|(x, y)| x * y).sum();
+    for (x, y) in a8.zip(b8) {
+        for i in 0..8 {
+            lanes[i] += x[i] * y[i];
+        }
+    }
+    lanes.iter().sum::<f32>() + tail
 }
 
 pub fn norm(a: &[f32]) -> f32 {
@@ -248,6 +258,15 @@ mod tests {
         assert!((scorer.score(&set) - direct).abs() < 1e-6);
         let with_one = scorer.score_with(&scorer.add(&scorer.empty(), 0), 2);
         assert!((with_one - direct).abs() < 1e-6);
+    }
+
+    #[test]
+    fn dot_handles_lengths_that_are_not_multiples_of_eight() {
+        let a: Vec<f32> = (0..19).map(|i| i as f32).collect();
+        let b: Vec<f32> = (0..19).map(|i| (i % 3) as f32 - 1.0).collect();
+        let expected: f32 = a.iter().zip(&b).map(|(x, y)| x * y).sum();
+        assert_eq!(dot(&a, &b), expected);
+        assert_eq!(dot(&[], &[]), 0.0);
     }
 
     #[test]

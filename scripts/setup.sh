@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Installs what Précis needs on a fresh Debian machine, skipping what is
+# already there. Sourced by scripts/serve.sh and scripts/test.sh.
+# Everything comes from crates.io, PyPI, npm or Debian: nothing else is
+# reachable (see ../shared/design/toolchain.md).
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+TRUNK_VERSION=0.21.14
+BINARYEN_VERSION=132.0.0
+
+log() { printf '\033[1m[setup]\033[0m %s\n' "$*" >&2; }
+
+# Version of wasm-bindgen pinned by Cargo.lock: the CLI must match it exactly.
+wasm_bindgen_version() {
+  awk '/^name = "wasm-bindgen"$/ {getline; gsub(/version = |"/, ""); print; exit}' "$ROOT/Cargo.lock"
+}
+
+ensure_apt() {
+  local missing=()
+  for pkg in "$@"; do
+    dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
+  done
+  [ ${#missing[@]} -eq 0 ] && return
+  log "installing Debian packages: ${missing[*]}"
+  local sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+}
+
+ensure_wasm_tools() {
+  rustup target list --installed | grep -q wasm32-unknown-unknown \
+    || { log "adding the wasm32 target"; rustup target add wasm32-unknown-unknown; }
+  command -v trunk >/dev/null && trunk --version | grep -q "$TRUNK_VERSION" \
+    || { log "installing trunk $TRUNK_VERSION (10-15 min)"; cargo install trunk --version "$TRUNK_VERSION" --locked; }
+  local wbg
+  wbg="$(wasm_bindgen_version)"
+  command -v wasm-bindgen >/dev/null && wasm-bindgen --version | grep -q "$wbg" \
+    || { log "installing wasm-bindgen-cli $wbg (~4 min)"; cargo install wasm-bindgen-cli --version "$wbg"; }
+}
+
+# npm packages of a test folder (playwright-core; binaryen, whose wasm-opt
+# Trunk runs), installed from package-lock.json when it changed.
+ensure_node_tools() {
+  local dir="$ROOT/$1"
+  if [ ! -d "$dir/node_modules" ] || [ "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then
+    log "installing npm packages of $1"
+    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+  fi
+  export PATH="$dir/node_modules/.bin:$PATH"
+}
+
+ensure_models() {
+  python3 "$ROOT/models/build.py"
+}

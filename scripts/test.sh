@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Set-up and run every test: Rust unit and integration tests (ROUGE against
+# the ROUGE-1.5.5 perl script, encoder parity against the Python package,
+# CLI), the wasm encoder in headless Chromium against native, and the web
+# app end to end in headless Chromium.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+cd "$ROOT"
+
+# Chromium for the browser tests; XML::Parser and LWP for ROUGE-1.5.5.
+ensure_apt chromium chromium-driver perl libxml-parser-perl libwww-perl
+ensure_models
+ensure_wasm_tools
+
+log "Rust tests (unit, integration, ROUGE vs perl, encoder parity vs Python)"
+cargo test --release
+log "wasm encoder parity in Chromium"
+tests/browser/run-encoder-parity.sh
+log "web app end to end in Chromium"
+tests/e2e/run.sh
+log "all tests passed"
