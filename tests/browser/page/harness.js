@@ -6,14 +6,17 @@
 
 import init, { WasmEncoder } from "/pkg/precis.js";
 
-// The packing encoder.rs uses, so onnxruntime-web runs the same batches.
+// Encoder::encode_ids' batch limits (src/encoder.rs), so that
+// onnxruntime-web runs the batches our encoder runs. Keep them in step.
 const BATCH_TOKENS = 1024;
 const BATCH_SENTENCES = 64;
+const BATCH_PIECES = 512; // distinct pieces, for models with a piece_ids input
 
 let model; // { onnx: Uint8Array, tokenizer: Uint8Array }
 let precis; // { wasm: exports (memory), encoder: WasmEncoder }
 let ort; // the onnxruntime-web module, imported on demand
 let ortSession;
+let benchInput; // sentences, their ids and onnxruntime-web feeds (prepareBench)
 
 const since = (start) => performance.now() - start;
 
@@ -34,7 +37,7 @@ function toBase64(floats) {
 
 /** Token ids of every sentence, concatenated, with CSR offsets. */
 function flatIds(sentences) {
-  const ids = sentences.map((s) => precis.encoder.tokenize(s));
+  const ids = sentences.map((s) => Array.from(precis.encoder.tokenize(s)));
   const offsets = new Uint32Array(ids.length + 1);
   ids.forEach((sentence, i) => (offsets[i + 1] = offsets[i] + sentence.length));
   const flat = new Uint32Array(offsets[ids.length]);
@@ -42,51 +45,70 @@ function flatIds(sentences) {
   return { ids, flat, offsets };
 }
 
+/** A batch of tokenized sentences and its distinct pieces in order of first use. */
+const emptyBatch = () => ({ sentences: [], tokens: 0, pieces: new Map() });
+
+function fits(batch, sentence, limitPieces) {
+  const newPieces = new Set(sentence.filter((id) => !batch.pieces.has(id))).size;
+  return (
+    batch.tokens + sentence.length <= BATCH_TOKENS &&
+    batch.sentences.length < BATCH_SENTENCES &&
+    (!limitPieces || batch.pieces.size + newPieces <= BATCH_PIECES)
+  );
+}
+
+function push(batch, sentence) {
+  batch.sentences.push(sentence);
+  batch.tokens += sentence.length;
+  for (const id of sentence) if (!batch.pieces.has(id)) batch.pieces.set(id, batch.pieces.size);
+}
+
 /** Greedy in-order packing, as Encoder::encode_ids does. */
 function packBatches(ids) {
+  const limitPieces = ortSession.inputNames.includes("piece_ids");
   const batches = [];
-  let batch = [];
-  let tokens = 0;
+  let batch = emptyBatch();
   for (const sentence of ids) {
-    const full = tokens + sentence.length > BATCH_TOKENS || batch.length === BATCH_SENTENCES;
-    if (batch.length > 0 && full) {
+    if (batch.sentences.length > 0 && !fits(batch, sentence, limitPieces)) {
       batches.push(batch);
-      batch = [];
-      tokens = 0;
+      batch = emptyBatch();
     }
-    batch.push(sentence);
-    tokens += sentence.length;
+    push(batch, sentence);
   }
-  if (batch.length > 0) batches.push(batch);
+  if (batch.sentences.length > 0) batches.push(batch);
   return batches;
 }
 
+const int64Tensor = (values) => new ort.Tensor("int64", BigInt64Array.from(values, BigInt), [values.length]);
+
+/** The model's inputs for a batch, for either layout encoder.onnx has had:
+ *  token_ids, or piece_ids + token_pieces (each token as an index into piece_ids). */
 function ortFeeds(batch) {
-  const offsets = new BigInt64Array(batch.length + 1);
-  batch.forEach((sentence, i) => (offsets[i + 1] = offsets[i] + BigInt(sentence.length)));
-  const tokenIds = new BigInt64Array(Number(offsets[batch.length]));
-  let at = 0;
-  for (const sentence of batch) for (const id of sentence) tokenIds[at++] = BigInt(id);
-  return {
-    token_ids: new ort.Tensor("int64", tokenIds, [tokenIds.length]),
-    sentence_offsets: new ort.Tensor("int64", offsets, [offsets.length]),
+  const offsets = [0];
+  for (const sentence of batch.sentences) offsets.push(offsets.at(-1) + sentence.length);
+  const tokens = batch.sentences.flat();
+  const inputs = {
+    token_ids: () => tokens,
+    piece_ids: () => [...batch.pieces.keys()],
+    token_pieces: () => tokens.map((id) => batch.pieces.get(id)),
+    sentence_offsets: () => offsets,
   };
+  return Object.fromEntries(
+    ortSession.inputNames.map((name) => {
+      if (!(name in inputs)) throw new Error(`encoder.onnx input ${name} is unknown to this harness`);
+      return [name, int64Tensor(inputs[name]())];
+    }),
+  );
 }
 
-/**
- * One warm-up run of each runtime, then `passes` rounds that run each once in
- * turn, so that a change in machine load hits all of them alike.
- * Returns each runtime's milliseconds per round.
- */
-async function timeRounds(passes, runtimes) {
-  for (const work of Object.values(runtimes)) await work();
-  const times = Object.fromEntries(Object.keys(runtimes).map((name) => [name, []]));
-  for (let round = 0; round < passes; round++) {
-    for (const [name, work] of Object.entries(runtimes)) {
-      const start = performance.now();
-      await work();
-      times[name].push(since(start));
-    }
+/** Milliseconds of one run of each runtime, in turn (after one untimed run of each if `warmUp`). */
+async function timeEach(runtimes, warmUp) {
+  if (warmUp) for (const work of Object.values(runtimes)) await work();
+  const times = {};
+  for (const [name, work] of Object.entries(runtimes)) {
+    const start = performance.now();
+    await work();
+    times[name] = since(start);
   }
   return times;
 }
@@ -149,26 +171,33 @@ window.harness = {
     return toBase64(flat);
   },
 
-  /**
-   * Timed rounds over the same sentences of: our wasm from text (tokenization
-   * included), our wasm from token ids, onnxruntime-web from the same ids in
-   * the same batches.
-   */
-  async bench(sentences, passes) {
+  /** Tokenizes the benchmark sentences once and packs onnxruntime-web's batches. */
+  prepareBench(sentences) {
+    const start = performance.now();
     const { ids, flat, offsets } = flatIds(sentences);
-    const batches = packBatches(ids);
-    const feeds = batches.map(ortFeeds);
-    const tokenizeStart = performance.now();
-    sentences.forEach((s) => precis.encoder.tokenize(s));
-    const tokenizeMs = since(tokenizeStart);
-    const times = await timeRounds(passes, {
-      precisText: () => precis.encoder.encode(sentences),
-      precisIds: () => precis.encoder.encode_ids(flat, offsets),
-      ortIds: async () => {
-        for (const feed of feeds) await ortSession.run(feed);
+    const tokenizeMs = since(start);
+    const feeds = packBatches(ids).map(ortFeeds);
+    benchInput = { sentences, flat, offsets, feeds };
+    return { sentences: sentences.length, tokens: flat.length, batches: feeds.length, tokenizeMs };
+  },
+
+  /**
+   * One timed run of each runtime over the prepared sentences: our wasm from
+   * text (tokenization included), our wasm from token ids, onnxruntime-web
+   * from the same ids in the same batches. Milliseconds per runtime.
+   */
+  async benchRound(warmUp) {
+    const { sentences, flat, offsets, feeds } = benchInput;
+    return timeEach(
+      {
+        precisText: () => precis.encoder.encode(sentences),
+        precisIds: () => precis.encoder.encode_ids(flat, offsets),
+        ortIds: async () => {
+          for (const feed of feeds) await ortSession.run(feed);
+        },
       },
-    });
-    return { sentences: sentences.length, tokens: flat.length, batches: batches.length, tokenizeMs, ...times };
+      warmUp,
+    );
   },
 
   memory() {
