@@ -39,7 +39,7 @@ pub struct LolsConfig {
 
 impl Default for LolsConfig {
     fn default() -> Self {
-        Self { epochs: 6, oracle_rollout: 0.5, l2: 1e-4, learning_rate: 0.1, rollouts_per_stream: 200, seed: 2016 }
+        Self { epochs: 6, oracle_rollout: 0.5, l2: 1e-4, learning_rate: 0.1, rollouts_per_stream: 100, seed: 2016 }
     }
 }
 
@@ -314,10 +314,10 @@ impl Default for TuningGrid {
         let thresholds: Vec<f32> = (6..=18).map(|i| i as f32 * 0.05).collect();
         Self {
             cos_thresholds: thresholds.clone(),
-            apsal_windows: vec![3600, 6 * 3600, 24 * 3600],
+            apsal_windows: vec![3600, 6 * 3600],
             apsal_thresholds: vec![0.5, 0.6, 0.7, 0.8],
-            apsal_offsets: vec![-1.0, -0.75, -0.5, -0.25, 0.0],
-            oracle_rollouts: vec![0.25, 0.5, 1.0],
+            apsal_offsets: vec![-1.0, -0.5, 0.0],
+            oracle_rollouts: vec![0.5],
             l2: vec![1e-4, 1e-3],
             max_epochs: 8,
             folds: 3,
@@ -339,6 +339,10 @@ pub struct Tuned {
     pub ls_cos_cv_f1: f64,
     /// Every LS setting tried: (oracle_rollout, l2, epoch, held-out F1).
     pub ls_trials: Vec<(f64, f32, usize, f64)>,
+    /// The shipped LS: the mean of the cross-validation models at the chosen
+    /// setting, each validated on the events it did not see.
+    #[serde(skip)]
+    pub ls_model: LinearModel,
 }
 
 /// Mean F1 of a policy over streams.
@@ -411,7 +415,21 @@ pub fn tune(
     });
     let (ls_cos_threshold, ls_cos_cv_f1) = best(ls_cos);
     log(&format!("ls: {lols:?}, held-out F1 {ls_cv_f1:.4}; ls+cos threshold {ls_cos_threshold:.2}, held-out F1 {ls_cos_cv_f1:.4}"));
-    Tuned { cos_threshold, cos_f1, apsal, apsal_f1, lols, ls_cv_f1, ls_cos_threshold, ls_cos_cv_f1, ls_trials: trials }
+    let ls_model = mean_model(models.iter().map(|by_epoch| &by_epoch[epochs - 1]));
+    Tuned { cos_threshold, cos_f1, apsal, apsal_f1, lols, ls_cv_f1, ls_cos_threshold, ls_cos_cv_f1, ls_trials: trials, ls_model }
+}
+
+/// Weight-wise mean of linear models (a bagged ensemble of the fold models).
+fn mean_model<'a>(models: impl Iterator<Item = &'a LinearModel>) -> LinearModel {
+    let mut sum = LinearModel::zeros();
+    let mut count = 0;
+    for m in models {
+        add(&mut sum.skip, &m.skip);
+        add(&mut sum.select, &m.select);
+        count += 1;
+    }
+    sum.skip.iter_mut().chain(sum.select.iter_mut()).for_each(|w| *w /= count.max(1) as f32);
+    sum
 }
 
 /// Event indices split into `k` folds after a seeded shuffle.
@@ -422,28 +440,34 @@ fn folds(n: usize, k: usize, seed: u64) -> Vec<Vec<usize>> {
     (0..k).map(|f| order.iter().copied().skip(f).step_by(k).collect()).collect()
 }
 
-/// Trains on all folds but one, per fold; returns the mean held-out F1 after
-/// each epoch (events weighted equally) and each fold's model per epoch.
+/// Trains on all folds but one, per fold (in parallel); returns the mean
+/// held-out F1 after each epoch (events weighted equally) and each fold's
+/// model per epoch.
 fn cross_validate(
     streams: &[LabeledStream],
     folds: &[Vec<usize>],
     lols: &LolsConfig,
     state: StateConfig,
 ) -> (Vec<f64>, Vec<Vec<LinearModel>>) {
-    let mut f1_sum = vec![0.0; lols.epochs];
-    let mut models = Vec::new();
-    for held_out in folds {
-        let train_set: Vec<LabeledStream> =
-            (0..streams.len()).filter(|i| !held_out.contains(i)).map(|i| streams[i].clone()).collect();
-        let test: Vec<&LabeledStream> = held_out.iter().map(|&i| &streams[i]).collect();
-        let mut by_epoch = Vec::new();
-        train(&train_set, lols, state, |epoch, model| {
-            f1_sum[epoch - 1] += mean_f1(|| Ls { model: model.clone() }, &test, state) * test.len() as f64;
-            by_epoch.push(model.clone());
-        });
-        models.push(by_epoch);
-    }
-    (f1_sum.iter().map(|s| s / streams.len() as f64).collect(), models)
+    use rayon::prelude::*;
+    let per_fold: Vec<(Vec<f64>, Vec<LinearModel>)> = folds
+        .par_iter()
+        .map(|held_out| {
+            let train_set: Vec<LabeledStream> =
+                (0..streams.len()).filter(|i| !held_out.contains(i)).map(|i| streams[i].clone()).collect();
+            let test: Vec<&LabeledStream> = held_out.iter().map(|&i| &streams[i]).collect();
+            let (mut f1_sums, mut models) = (Vec::new(), Vec::new());
+            train(&train_set, lols, state, |_, model| {
+                f1_sums.push(mean_f1(|| Ls { model: model.clone() }, &test, state) * test.len() as f64);
+                models.push(model.clone());
+            });
+            (f1_sums, models)
+        })
+        .collect();
+    let f1 = (0..lols.epochs)
+        .map(|e| per_fold.iter().map(|(sums, _)| sums[e]).sum::<f64>() / streams.len() as f64)
+        .collect();
+    (f1, per_fold.into_iter().map(|(_, models)| models).collect())
 }
 
 #[cfg(test)]
@@ -520,6 +544,16 @@ mod tests {
         all.sort();
         assert_eq!(all, (0..7).collect::<Vec<_>>());
         assert!(f.iter().all(|fold| fold.len() >= 2));
+    }
+
+    #[test]
+    fn mean_model_averages_weights() {
+        let (mut a, mut b) = (LinearModel::zeros(), LinearModel::zeros());
+        a.skip[0] = 1.0;
+        b.skip[0] = 3.0;
+        b.select[1] = -2.0;
+        let m = mean_model([&a, &b].into_iter());
+        assert_eq!((m.skip[0], m.select[1], m.select[0]), (2.0, -1.0, 0.0));
     }
 
     #[test]
