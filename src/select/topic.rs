@@ -227,7 +227,10 @@ fn default_topic(
     let Some(doc) = earliest else {
         return (vec![], SentenceTime::Unknown);
     };
-    let time = document_time(cluster, doc);
+    // The topic is the seed event: it happened on the earliest document's
+    // day. An undated document gives it no time; the document's identity
+    // would make every one of its sentences look like the topic's time.
+    let time = document_day(cluster, doc).map_or(SentenceTime::Unknown, SentenceTime::Day);
     let headline = headlines[doc].map(|embedding| QuerySentence {
         source: QuerySource::Headline { doc },
         embedding,
@@ -351,6 +354,15 @@ mod tests {
         // Without the headlines' embeddings only the first sentence is left.
         let bare = Topic::new(&cluster, &embeddings, &texts, None).unwrap();
         assert_eq!(bare.sentences.len(), 1);
+    }
+
+    #[test]
+    fn an_undated_default_topic_has_no_time() {
+        let cluster = Cluster::new(vec![Document::new("a", "First news. More.")]);
+        let embeddings: Vec<Embedding> = (0..2).map(|i| unit(&[(i, 1.0)])).collect();
+        let topic = Topic::new(&cluster, &embeddings, &TopicTexts::new(&cluster, None), None).unwrap();
+        assert_eq!(topic.time, SentenceTime::Unknown);
+        assert_eq!(topic.sentences[0].time, SentenceTime::Unknown);
     }
 
     #[test]
