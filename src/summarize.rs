@@ -1,7 +1,7 @@
 //! The pipeline's last stages, shared by the CLI and the app: settings →
 //! budget → preselection → centroid → selection → ordered summary.
 
-use crate::centroid::{Centroid, CentroidEstimator, CentroidInput, MeanCentroid, OracleCentroid};
+use crate::centroid::{Centroid, CentroidEstimator, CentroidInput, Heads, MeanCentroid, OracleCentroid};
 use crate::document::Cluster;
 use crate::encoder::Embedding;
 use crate::select::beam::{BeamMode, BeamSearch};
@@ -11,7 +11,7 @@ use crate::select::mmr::smmr;
 use crate::select::tbmmr::{Tbmmr, TbmmrParams};
 use crate::select::topic::{sentence_times, Topic, TopicEmbeddings, TopicTexts};
 use crate::select::{Problem, Selection, Selector, Trace};
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
 
 /// A summarization method: a centroid estimator and a selector.
@@ -39,10 +39,16 @@ pub enum Method {
     /// Topic-based MMR: seed and non-seed events, time, position, ordering.
     #[serde(rename = "tbmmr")]
     Tbmmr,
+    /// BS+GS on the centroid of the supervised attention head (needs it).
+    #[serde(rename = "cera")]
+    Cera,
+    /// BS+GS on CeRA interpolated with the mean centroid (needs its head).
+    #[serde(rename = "cerai")]
+    Cerai,
 }
 
 impl Method {
-    pub const ALL: [Method; 7] = [
+    pub const ALL: [Method; 9] = [
         Method::Greedy,
         Method::Beam,
         Method::BeamGreedy,
@@ -50,6 +56,8 @@ impl Method {
         Method::Location,
         Method::Mmr,
         Method::Tbmmr,
+        Method::Cera,
+        Method::Cerai,
     ];
 
     pub fn name(self) -> &'static str {
@@ -61,11 +69,18 @@ impl Method {
             Method::Location => "location",
             Method::Mmr => "mmr",
             Method::Tbmmr => "tbmmr",
+            Method::Cera => "cera",
+            Method::Cerai => "cerai",
         }
     }
 
     pub fn needs_reference(self) -> bool {
         self == Method::Oracle
+    }
+
+    /// Estimates the centroid with a trained head: see [`summarize_with_heads`].
+    pub fn needs_head(self) -> bool {
+        matches!(self, Method::Cera | Method::Cerai)
     }
 
     /// Compares sentences with the topic: see [`summarize_with_topic`].
@@ -244,18 +259,35 @@ pub fn summarize_with_topic(
     reference: Option<&[Embedding]>,
     topic: Option<&TopicEmbeddings>,
 ) -> Result<Summary> {
+    summarize_with_heads(cluster, embeddings, settings, reference, topic, &Heads::default())
+}
+
+/// [`summarize_with_topic`] with the trained centroid heads that methods
+/// `cera` and `cerai` need (an error without theirs).
+pub fn summarize_with_heads(
+    cluster: &Cluster,
+    embeddings: &[Embedding],
+    settings: &Settings,
+    reference: Option<&[Embedding]>,
+    topic: Option<&TopicEmbeddings>,
+    heads: &Heads,
+) -> Result<Summary> {
     if embeddings.len() != cluster.sentences.len() {
         bail!("{} embeddings for {} sentences", embeddings.len(), cluster.sentences.len());
     }
     let input = CentroidInput { cluster, embeddings, reference };
     let centroid = match settings.method {
         Method::Oracle => OracleCentroid.estimate(&input)?,
+        Method::Cera => heads.cera.as_ref().context("method cera needs its trained head (models/cera/cera.onnx)")?.estimate(&input)?,
+        Method::Cerai => heads.cerai.as_ref().context("method cerai needs its trained head (models/cera/cerai.onnx)")?.estimate(&input)?,
         _ => MeanCentroid.estimate(&input)?,
     };
     let selector: Box<dyn Selector> = match settings.method {
         Method::Greedy => Box::new(Greedy),
         Method::Beam => Box::new(beam(settings, None)),
-        Method::BeamGreedy | Method::Oracle => Box::new(beam(settings, Some(settings.greedy_candidates))),
+        Method::BeamGreedy | Method::Oracle | Method::Cera | Method::Cerai => {
+            Box::new(beam(settings, Some(settings.greedy_candidates)))
+        }
         Method::Location | Method::Mmr | Method::Tbmmr => marginal_selector(cluster, embeddings, settings, topic)?,
     };
     let mut summary = run_selector(cluster, embeddings, settings, centroid, selector.as_ref());

@@ -2,6 +2,7 @@
 //! The unsupervised mean, the oracle (the reference summary's mean) and the
 //! supervised heads all answer the same question behind [`CentroidEstimator`].
 
+pub mod cera;
 pub mod mean;
 pub mod oracle;
 
@@ -10,6 +11,7 @@ use crate::encoder::Embedding;
 use anyhow::Result;
 use serde::{Deserialize, Serialize};
 
+pub use cera::{CeraHead, Heads};
 pub use mean::MeanCentroid;
 pub use oracle::OracleCentroid;
 

@@ -1,16 +1,17 @@
 //! `precis evaluate`: run methods over a dataset, write every summary, score
 //! them with ROUGE (as ROUGE-1.5.5 would) and print a Table-4-style report.
 
-use super::models::load_encoder;
+use super::models::{load_encoder, load_heads};
 use super::settings::SettingsArgs;
 use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use precis::datasets::{Dataset, EvalCluster};
+use precis::centroid::Heads;
 use precis::document::Cluster;
 use precis::encoder::{Embedding, Encoder};
 use precis::eval::bootstrap::{BootstrapConfig, Estimate};
 use precis::eval::rouge::{self, CorpusRouge, Metric, RougeConfig};
-use precis::summarize::{summarize, Method};
+use precis::summarize::{summarize_with_heads, Method};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -34,6 +35,9 @@ pub struct EvaluateArgs {
     pub out: PathBuf,
     #[arg(long)]
     pub models: Option<PathBuf>,
+    /// Folder of the trained centroid heads for cera and cerai (default: MODELS/cera).
+    #[arg(long)]
+    pub heads: Option<PathBuf>,
     /// Worker threads (default: all cores).
     #[arg(long)]
     pub threads: Option<usize>,
@@ -74,6 +78,7 @@ pub fn run(args: EvaluateArgs) -> Result<()> {
     }
     let budget = args.settings.budget.unwrap_or(args.dataset.default_budget());
     let encoder = load_encoder(args.models.as_deref())?;
+    let heads = load_heads(args.models.as_deref(), args.heads.as_deref(), &args.methods)?;
     if let Some(threads) = args.threads {
         rayon::ThreadPoolBuilder::new().num_threads(threads).build_global().ok();
     }
@@ -81,7 +86,7 @@ pub fn run(args: EvaluateArgs) -> Result<()> {
     let runs: Vec<ClusterRun> = clusters
         .par_iter()
         .map(|c| {
-            let run = run_cluster(&encoder, c, &args, budget);
+            let run = run_cluster(&encoder, &heads, c, &args, budget);
             progress.inc(1);
             run
         })
@@ -117,7 +122,13 @@ fn progress_bar(len: usize) -> ProgressBar {
     bar
 }
 
-fn run_cluster(encoder: &Encoder, eval: &EvalCluster, args: &EvaluateArgs, budget: usize) -> Result<ClusterRun> {
+fn run_cluster(
+    encoder: &Encoder,
+    heads: &Heads,
+    eval: &EvalCluster,
+    args: &EvaluateArgs,
+    budget: usize,
+) -> Result<ClusterRun> {
     let cluster = Cluster::new(eval.documents.clone());
     let t = Instant::now();
     let embeddings = encoder.encode(&cluster.texts())?;
@@ -139,7 +150,8 @@ fn run_cluster(encoder: &Encoder, eval: &EvalCluster, args: &EvaluateArgs, budge
     for &method in &args.methods {
         let t = Instant::now();
         let settings = args.settings.to_settings(method, budget);
-        let summary = summarize(&cluster, &embeddings, &settings, reference.as_deref().map(|r: &[Embedding]| r))
+        let reference = reference.as_deref().map(|r: &[Embedding]| r);
+        let summary = summarize_with_heads(&cluster, &embeddings, &settings, reference, None, heads)
             .with_context(|| format!("cluster {}, method {}", eval.name, method.name()))?;
         run.select_time.push(t.elapsed());
         run.words.push(summary.sentences.iter().map(|&s| cluster.sentences[s].words).sum());

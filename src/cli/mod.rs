@@ -4,6 +4,7 @@
 pub mod bench_encoder;
 pub mod bench_stream;
 pub mod embed;
+pub mod embed_dataset;
 pub mod evaluate;
 pub mod mmr_tune;
 pub mod models;
@@ -31,6 +32,8 @@ pub enum Command {
     Tokenize(embed::EmbedArgs),
     /// Native encoder benchmark: load time, single-thread sentences/s and peak memory, as JSON.
     BenchEncoder(bench_encoder::BenchEncoderArgs),
+    /// Embed a Multi-News split (document and summary sentences) into a cache for training the CeRA heads.
+    EmbedDataset(embed_dataset::EmbedDatasetArgs),
     /// Run methods over DUC2004 or Multi-News, write the summaries, print ROUGE with 95% CIs.
     Evaluate(evaluate::EvaluateArgs),
     /// ROUGE-1/2/3/4, L and SU4 of a summary against references (as ROUGE-1.5.5 -n 4 -m -2 4 -u).
@@ -56,6 +59,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Embed(args) => embed::run_embed(args),
         Command::Tokenize(args) => embed::run_tokenize(args),
         Command::BenchEncoder(args) => bench_encoder::run(args),
+        Command::EmbedDataset(args) => embed_dataset::run(args),
         Command::Evaluate(args) => evaluate::run(args),
         Command::Rouge(args) => rouge::run(args),
         Command::Summarize(args) => summarize::run(args),

@@ -1,7 +1,9 @@
 //! Where the CLI finds the model files.
 
 use anyhow::{Context, Result};
+use precis::centroid::{CeraHead, Heads};
 use precis::encoder::Encoder;
+use precis::summarize::Method;
 use std::path::{Path, PathBuf};
 
 /// `--models DIR`, else `$PRECIS_MODELS`, else `models/` beside the
@@ -31,4 +33,19 @@ pub fn load_encoder(flag: Option<&Path>) -> Result<Encoder> {
         })
     };
     Encoder::from_bytes(&read("encoder.onnx")?, &read("tokenizer.json")?)
+}
+
+/// The centroid heads that `methods` need, from `--heads DIR` (else the
+/// models folder's cera/): DIR/cera.onnx, DIR/cerai.onnx.
+pub fn load_heads(models: Option<&Path>, heads: Option<&Path>, methods: &[Method]) -> Result<Heads> {
+    let dir = heads.map(Path::to_path_buf).unwrap_or_else(|| models_dir(models).join("cera"));
+    let load = |method: Method| -> Result<Option<CeraHead>> {
+        if !methods.contains(&method) {
+            return Ok(None);
+        }
+        let path = dir.join(format!("{}.onnx", method.name()));
+        let bytes = std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
+        Ok(Some(CeraHead::from_bytes(&bytes).with_context(|| format!("{}", path.display()))?))
+    };
+    Heads::new(load(Method::Cera)?, load(Method::Cerai)?)
 }

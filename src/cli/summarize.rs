@@ -1,11 +1,11 @@
 //! `precis summarize FILES…|DIR`: one document per file (or per record of a
 //! JSON/JSONL file), one summary out.
 
-use super::models::load_encoder;
+use super::models::{load_encoder, load_heads};
 use super::settings::SettingsArgs;
 use anyhow::{bail, Context, Result};
 use precis::document::{Cluster, Document};
-use precis::summarize::{embed_topic, summarize_with_topic, Method, Settings};
+use precis::summarize::{embed_topic, summarize_with_heads, Method, Settings};
 use serde::Serialize;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -27,6 +27,9 @@ pub struct SummarizeArgs {
     pub format: Format,
     #[arg(long)]
     pub models: Option<PathBuf>,
+    /// Folder of the trained centroid heads for cera and cerai (default: MODELS/cera).
+    #[arg(long)]
+    pub heads: Option<PathBuf>,
     #[command(flatten)]
     pub settings: SettingsArgs,
 }
@@ -55,6 +58,7 @@ pub fn run(args: SummarizeArgs) -> Result<()> {
     }
     let settings = Settings { topic: args.topic.clone(), ..args.settings.to_settings(args.method, 100) };
     let encoder = load_encoder(args.models.as_deref())?;
+    let heads = load_heads(args.models.as_deref(), args.heads.as_deref(), &[args.method])?;
     let embeddings = encoder.encode(&cluster.texts())?;
     let reference = match &args.reference {
         Some(path) => {
@@ -65,7 +69,8 @@ pub fn run(args: SummarizeArgs) -> Result<()> {
         None => None,
     };
     let topic = embed_topic(&encoder, &cluster, &settings)?;
-    let summary = summarize_with_topic(&cluster, &embeddings, &settings, reference.as_deref(), topic.as_ref())?;
+    let summary =
+        summarize_with_heads(&cluster, &embeddings, &settings, reference.as_deref(), topic.as_ref(), &heads)?;
     for note in &summary.notes {
         eprintln!("precis: {note}");
     }
@@ -94,6 +99,8 @@ pub fn run(args: SummarizeArgs) -> Result<()> {
                 "limit": summary.limit,
                 "candidates": summary.candidates,
                 "notes": summary.notes,
+                "centroid_attention": summary.centroid.attention,
+                "attention_share": summary.centroid.attention_share,
                 "trace": summary.trace,
             });
             serde_json::to_writer_pretty(&mut out, &json)?;
