@@ -1,6 +1,7 @@
 //! Précis core: documents → sentences → embeddings → centroid → selection →
 //! summary. No browser code here; the CLI and the web app are thin shells.
 
+pub mod app;
 pub mod centroid;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod datasets;
@@ -9,6 +10,7 @@ pub mod document;
 pub mod encoder;
 pub mod eval;
 pub mod input;
+pub mod project;
 pub mod segment;
 pub mod select;
 pub mod stream;
@@ -16,3 +18,4 @@ pub mod summarize;
 pub mod text;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm_api;
+pub mod worker;

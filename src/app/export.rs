@@ -1,0 +1,194 @@
+//! A summary as plain text, Markdown or JSON, every sentence with where it
+//! came from.
+
+use super::catalogue;
+use super::present::{article_label, budget_use, iso_date, language_name, title_of};
+use crate::document::{Document, Sentence};
+use crate::summarize::Settings;
+use serde_json::json;
+
+/// Everything an export shows.
+pub struct SummaryExport<'a> {
+    pub documents: &'a [Document],
+    /// Every sentence of the cluster.
+    pub sentences: &'a [Sentence],
+    /// The summary's sentence ids, in output order.
+    pub picked: &'a [usize],
+    pub settings: &'a Settings,
+    /// Cosine of the summary with the centroid.
+    pub score: f32,
+    pub cost: usize,
+    pub limit: usize,
+}
+
+impl SummaryExport<'_> {
+    fn headline(&self) -> String {
+        format!(
+            "Summary of {} articles — {}, {}, similarity to the centroid {:.3}",
+            self.documents.len(),
+            catalogue::describe(self.settings.method).label,
+            budget_use(self.cost, self.limit, &self.settings.budget),
+            self.score
+        )
+    }
+
+    /// "A2, sentence 3".
+    fn source_of(&self, id: usize) -> String {
+        let s = &self.sentences[id];
+        format!("{}, sentence {}", article_label(s.doc), s.index + 1)
+    }
+
+    /// Articles that gave at least one sentence, in article order.
+    fn cited_documents(&self) -> Vec<usize> {
+        let mut docs: Vec<usize> = self.picked.iter().map(|&id| self.sentences[id].doc).collect();
+        docs.sort_unstable();
+        docs.dedup();
+        docs
+    }
+
+    fn document_line(&self, doc: usize) -> String {
+        let d = &self.documents[doc];
+        let date = d.timestamp.map(|t| format!(", {}", iso_date(t))).unwrap_or_default();
+        format!("{} — {}{date}", article_label(doc), title_of(d))
+    }
+
+    /// One sentence a line, each followed by its source; then the sources.
+    pub fn to_text(&self) -> String {
+        let mut out = format!("{}\n\n", self.headline());
+        for &id in self.picked {
+            out += &format!("{} [{}]\n", self.sentences[id].text, self.source_of(id));
+        }
+        out += "\nSources\n";
+        for doc in self.cited_documents() {
+            out += &format!("{}\n", self.document_line(doc));
+        }
+        out
+    }
+
+    /// The summary as a paragraph with footnotes pointing to the articles.
+    pub fn to_markdown(&self) -> String {
+        let mut out = format!("## Summary\n\n*{}*\n\n", self.headline());
+        let body: Vec<String> = self
+            .picked
+            .iter()
+            .enumerate()
+            .map(|(n, &id)| format!("{}[^{}]", escape_markdown(&self.sentences[id].text), n + 1))
+            .collect();
+        out += &body.join(" ");
+        out += "\n\n";
+        for (n, &id) in self.picked.iter().enumerate() {
+            let s = &self.sentences[id];
+            out += &format!(
+                "[^{}]: {} «{}», sentence {} ({}).\n",
+                n + 1,
+                article_label(s.doc),
+                escape_markdown(&title_of(&self.documents[s.doc])),
+                s.index + 1,
+                language_name(&s.lang)
+            );
+        }
+        out
+    }
+
+    /// Settings, scores and every sentence with full provenance.
+    pub fn to_json(&self) -> String {
+        let sentences: Vec<_> = self
+            .picked
+            .iter()
+            .map(|&id| {
+                let s = &self.sentences[id];
+                let d = &self.documents[s.doc];
+                json!({
+                    "text": s.text,
+                    "lang": s.lang,
+                    "words": s.words,
+                    "article": s.doc,
+                    "article_id": d.id,
+                    "article_title": title_of(d),
+                    "article_date": d.timestamp.map(iso_date),
+                    "sentence": s.index,
+                    "paragraph": s.para,
+                    "char_start": s.char_start,
+                    "char_end": s.char_end,
+                })
+            })
+            .collect();
+        let value = json!({
+            "generator": "Précis",
+            "method": self.settings.method.name(),
+            "settings": self.settings,
+            "score": self.score,
+            "cost": self.cost,
+            "limit": self.limit,
+            "sentences": sentences,
+        });
+        serde_json::to_string_pretty(&value).unwrap_or_default()
+    }
+}
+
+/// Backslash-escapes the characters Markdown would read as formatting.
+fn escape_markdown(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if matches!(c, '\\' | '*' | '_' | '[' | ']' | '<' | '>' | '`' | '#' | '|') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::document::Cluster;
+    use crate::summarize::Budget;
+
+    fn cluster() -> Cluster {
+        let mut a = Document::new("wire-1", "Dam breaks in Pradella. About 340 people fled.");
+        a.title = Some("Dam breaks".into());
+        a.timestamp = Some(1_773_100_800); // 2026-03-10
+        let b = Document { lang: Some("fr".into()), ..Document::new("b", "Le pont est détruit. Les *secours* arrivent.") };
+        Cluster::new(vec![a, b])
+    }
+
+    fn export<'a>(c: &'a Cluster, picked: &'a [usize], settings: &'a Settings) -> SummaryExport<'a> {
+        SummaryExport { documents: &c.documents, sentences: &c.sentences, picked, settings, score: 0.9123, cost: 9, limit: 12 }
+    }
+
+    #[test]
+    fn text_lists_sentences_with_sources() {
+        let c = cluster();
+        let settings = Settings { budget: Budget::Words(12), ..Default::default() };
+        let text = export(&c, &[1, 3], &settings).to_text();
+        assert!(text.starts_with("Summary of 2 articles — Beam + greedy, 9 of 12 words, similarity to the centroid 0.912"), "{text}");
+        assert!(text.contains("About 340 people fled. [A1, sentence 2]\n"));
+        assert!(text.contains("Les *secours* arrivent. [A2, sentence 2]\n"));
+        assert!(text.contains("A1 — Dam breaks, 2026-03-10\nA2 — Le pont est détruit. Les *secours* arrivent.\n"), "{text}");
+    }
+
+    #[test]
+    fn markdown_uses_footnotes_and_escapes_formatting() {
+        let c = cluster();
+        let settings = Settings::default();
+        let md = export(&c, &[3], &settings).to_markdown();
+        assert!(md.contains("Les \\*secours\\* arrivent.[^1]"), "{md}");
+        assert!(md.contains("[^1]: A2 «Le pont est détruit. Les \\*secours\\* arrivent.», sentence 2 (French)."), "{md}");
+    }
+
+    #[test]
+    fn json_keeps_full_provenance() {
+        let c = cluster();
+        let settings = Settings::default();
+        let value: serde_json::Value = serde_json::from_str(&export(&c, &[1], &settings).to_json()).unwrap();
+        let s = &value["sentences"][0];
+        assert_eq!(s["article_id"], "wire-1");
+        assert_eq!(s["article_date"], "2026-03-10");
+        assert_eq!(s["sentence"], 1);
+        let (start, end) = (s["char_start"].as_u64().unwrap() as usize, s["char_end"].as_u64().unwrap() as usize);
+        let text: String = c.documents[0].text.chars().skip(start).take(end - start).collect();
+        assert_eq!(text, "About 340 people fled.");
+        assert_eq!(value["method"], "bs+gs");
+        assert_eq!(value["settings"]["beam_width"], 5);
+    }
+}

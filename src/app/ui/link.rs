@@ -1,0 +1,246 @@
+//! The page's end of the worker: start it, send requests, route answers to
+//! the state. Only the latest summary request counts; answers to older
+//! ones are ignored.
+
+use super::dom;
+use super::persist;
+use super::state::{AppState, Outcome, Progress};
+use crate::document::Document;
+use crate::summarize::Settings;
+use crate::worker::protocol::{InputProblem, Job, ModelStatus, Request, Response};
+use js_sys::Array;
+use leptos::prelude::*;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::sync::Arc;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{MessageEvent, Worker};
+
+/// Loads the app's wasm module in a worker (www/worker.js).
+const WORKER_SCRIPT: &str = "worker.js";
+
+#[derive(Clone)]
+enum Pending {
+    /// Reading the paste box: emptied once its text became articles.
+    ReadPaste,
+    Read,
+    /// Card keys, in the order of the documents sent.
+    Describe(Vec<u64>),
+    /// The job's articles and settings, kept with its result.
+    Summarize(Box<(Vec<Document>, Settings)>),
+}
+
+struct Link {
+    worker: Worker,
+    /// The worker has started (it spoke first); until then messages wait
+    /// here, as a worker still loading its module would drop them.
+    ready: bool,
+    queued: Vec<JsValue>,
+    next_id: u32,
+    pending: HashMap<u32, Pending>,
+    latest_summary: u32,
+}
+
+thread_local! {
+    static LINK: RefCell<Option<Link>> = const { RefCell::new(None) };
+}
+
+/// worker.js with the page's own module and wasm files (hashed names,
+/// written by Trunk into the boot script's tag) as absolute URLs.
+fn worker_url() -> Option<String> {
+    let document = document();
+    let tag = document.query_selector("script[data-app-js]").ok()??;
+    let base = document.base_uri().ok()??;
+    let absolute = |attribute: &str| -> Option<String> {
+        let relative = tag.get_attribute(attribute)?;
+        Some(web_sys::Url::new_with_base(&relative, &base).ok()?.href())
+    };
+    let (js, wasm) = (absolute("data-app-js")?, absolute("data-app-wasm")?);
+    let encode = |url: &str| String::from(js_sys::encode_uri_component(url));
+    Some(format!("{WORKER_SCRIPT}?js={}&wasm={}", encode(&js), encode(&wasm)))
+}
+
+fn start_worker() -> Option<Worker> {
+    let options = web_sys::WorkerOptions::new();
+    options.set_type(web_sys::WorkerType::Module);
+    Worker::new_with_options(&worker_url()?, &options).ok()
+}
+
+pub fn connect(state: AppState) {
+    let worker = match start_worker() {
+        Some(worker) => worker,
+        None => {
+            let message = "This browser could not start the app's background worker; Précis needs a recent browser.";
+            state.model.set(Some(ModelStatus::Unavailable { message: message.into() }));
+            return;
+        }
+    };
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+        flush_queue();
+        let Some(json) = event.data().as_string() else { return };
+        match serde_json::from_str::<Response>(&json) {
+            Ok(response) => dispatch(state, response),
+            Err(e) => state.summary_error.set(Some(format!("The worker sent an unreadable answer: {e}"))),
+        }
+    });
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    on_message.forget();
+    let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |_| {
+        let message = "The app's background worker stopped unexpectedly. Reload the page to restart it.";
+        state.model.set(Some(ModelStatus::Unavailable { message: message.into() }));
+        state.progress.set(None);
+        state.reading.set(false);
+    });
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    on_error.forget();
+    LINK.set(Some(Link { worker, ready: false, queued: vec![], next_id: 1, pending: HashMap::new(), latest_summary: 0 }));
+}
+
+/// The worker is listening: send what waited.
+fn flush_queue() {
+    LINK.with_borrow_mut(|link| {
+        let Some(link) = link.as_mut() else { return };
+        if !link.ready {
+            link.ready = true;
+            for message in link.queued.drain(..) {
+                let _ = link.worker.post_message(&message);
+            }
+        }
+    });
+}
+
+/// Sends a request built around a fresh id; returns the id.
+fn send(build: impl FnOnce(u32) -> Request, pending: Pending, files: Option<Array>) -> Option<u32> {
+    LINK.with_borrow_mut(|link| {
+        let link = link.as_mut()?;
+        let id = link.next_id;
+        link.next_id += 1;
+        let request = build(id);
+        let message = Array::of2(&JsValue::from_str(&serde_json::to_string(&request).ok()?), &files.unwrap_or_else(Array::new));
+        if link.ready {
+            link.worker.post_message(&message).ok()?;
+        } else {
+            link.queued.push(message.into());
+        }
+        if matches!(pending, Pending::Summarize(_)) {
+            // The worker drops summaries overtaken by this one.
+            link.pending.retain(|_, p| !matches!(p, Pending::Summarize(_)));
+            link.latest_summary = id;
+        }
+        link.pending.insert(id, pending);
+        Some(id)
+    })
+}
+
+fn take_pending(id: u32) -> Option<(Pending, bool)> {
+    LINK.with_borrow_mut(|link| {
+        let link = link.as_mut()?;
+        let latest = link.latest_summary == id;
+        link.pending.remove(&id).map(|p| (p, latest))
+    })
+}
+
+fn is_latest_summary(id: u32) -> bool {
+    LINK.with_borrow(|link| link.as_ref().is_some_and(|l| l.latest_summary == id))
+}
+
+fn dispatch(state: AppState, response: Response) {
+    match response {
+        Response::Started => {}
+        Response::Model { status } => state.model.set(Some(status)),
+        Response::Progress { id, stage, done, total } => {
+            if is_latest_summary(id) {
+                state.progress.set(Some(Progress { stage, done, total }));
+            }
+        }
+        Response::Read { id, articles, problems } => {
+            if let (Some((Pending::ReadPaste, _)), false) = (take_pending(id), articles.is_empty()) {
+                state.draft.set(String::new());
+                persist::save_draft("");
+            }
+            state.reading.set(false);
+            state.input_problems.set(problems);
+            state.add_articles(articles);
+        }
+        Response::Described { id, facts } => {
+            if let Some((Pending::Describe(keys), _)) = take_pending(id) {
+                state.cards.update(|cards| {
+                    for (key, facts) in keys.into_iter().zip(facts) {
+                        if let Some(card) = cards.iter_mut().find(|c| c.key == key) {
+                            card.article.facts = facts;
+                        }
+                    }
+                });
+            }
+        }
+        Response::Summarized { id, result } => {
+            if let Some((Pending::Summarize(job), true)) = take_pending(id) {
+                let (documents, settings) = *job;
+                state.progress.set(None);
+                state.summary_error.set(None);
+                state.show_result(Arc::new(Outcome { result: *result, documents, settings }));
+                dom::mark("precis:summary-shown");
+            }
+        }
+        Response::Failed { id, message } => match take_pending(id) {
+            Some((Pending::Read | Pending::ReadPaste, _)) => {
+                state.reading.set(false);
+                state.input_problems.set(vec![InputProblem { source: "input".into(), message }]);
+            }
+            Some((Pending::Summarize(_), true)) => {
+                state.progress.set(None);
+                state.summary_error.set(Some(message));
+            }
+            _ => {}
+        },
+    }
+}
+
+pub fn read_paste(state: AppState, text: String) {
+    state.reading.set(true);
+    send(|id| Request::ReadPaste { id, text }, Pending::ReadPaste, None);
+}
+
+/// Sends the files themselves: the worker reads their bytes.
+pub fn read_files(state: AppState, files: &web_sys::FileList) {
+    let list = Array::new();
+    let mut names = vec![];
+    for i in 0..files.length() {
+        if let Some(file) = files.get(i) {
+            names.push(file.name());
+            list.push(&file);
+        }
+    }
+    if names.is_empty() {
+        return;
+    }
+    state.reading.set(true);
+    send(|id| Request::ReadFiles { id, names }, Pending::Read, Some(list));
+}
+
+pub fn read_examples(state: AppState) {
+    state.reading.set(true);
+    send(|id| Request::ReadExamples { id }, Pending::Read, None);
+}
+
+/// New facts (languages, words, sentences) for edited cards.
+pub fn describe(keys: Vec<u64>, documents: Vec<Document>) {
+    send(|id| Request::Describe { id, documents }, Pending::Describe(keys), None);
+}
+
+/// Summarizes the current articles with the current settings.
+pub fn summarize(state: AppState) {
+    let documents: Vec<Document> = state.cards.with_untracked(|cards| cards.iter().map(|c| c.article.document.clone()).collect());
+    let reference = state.reference.with_untracked(|r| Some(r.trim().to_string()).filter(|r| !r.is_empty()));
+    let settings = state.settings.get_untracked();
+    let kept = Pending::Summarize(Box::new((documents.clone(), settings.clone())));
+    let job = Job { documents, settings, reference };
+    state.summary_error.set(None);
+    state.progress.set(Some(Progress { stage: crate::worker::protocol::Stage::Splitting, done: 0, total: 1 }));
+    dom::mark("precis:summarize-start");
+    if send(|id| Request::Summarize { id, job }, kept, None).is_none() {
+        state.progress.set(None);
+        state.summary_error.set(Some("The app's background worker is not running. Reload the page.".into()));
+    }
+}

@@ -1,0 +1,132 @@
+//! Leptos components of the page. State lives in [`state::AppState`]
+//! (signals, provided as context); the worker is reached through
+//! [`link`]; every panel is its own module.
+
+mod articles;
+mod dom;
+mod explorer;
+mod link;
+mod map;
+mod mmr_view;
+mod persist;
+mod settings;
+mod sources;
+mod state;
+mod summary;
+
+use crate::worker::protocol::ModelStatus;
+use leptos::prelude::*;
+use state::{AppState, Tab};
+
+/// Entry point of the app bin.
+pub fn mount() {
+    console_error_panic_hook::set_once();
+    leptos::mount::mount_to_body(App);
+}
+
+#[component]
+fn App() -> impl IntoView {
+    let state = AppState::restore();
+    provide_context(state);
+    link::connect(state);
+    persist::keep_saved(state);
+    summary::rerun_on_settings_change(state);
+    dom::announce_ready();
+    view! {
+        <header class="masthead">
+            <div class="brand">
+                <h1>"Précis"</h1>
+                <p class="tagline">"Multi-document news summaries that never leave this tab."</p>
+            </div>
+            <ModelBadge/>
+        </header>
+        <main class="layout">
+            <div class="column input-column">
+                <articles::ArticlesPanel/>
+                <settings::SettingsPanel/>
+            </div>
+            <div class="column output-column">
+                <summary::SummarizeBar/>
+                <summary::SummaryPanel/>
+                <ResultTabs/>
+            </div>
+        </main>
+        <footer class="colophon">
+            "Everything runs in your browser: splitting, the MUSE sentence encoder, centroid and beam search. "
+            "No text is sent anywhere. Methods: Gholipour Ghalandari (2017); Gonçalves et al. (2023)."
+        </footer>
+    }
+}
+
+/// Where the language model is: downloading, loading, ready or missing.
+#[component]
+fn ModelBadge() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let text = move || match state.model.get() {
+        None => "Starting the worker…".to_string(),
+        Some(ModelStatus::Fetching { done, total }) => format!(
+            "Downloading the language model: {:.0} of {:.0} MB (once; then it works offline)",
+            done as f64 / 1e6,
+            total as f64 / 1e6
+        ),
+        Some(ModelStatus::Loading { .. }) => "Preparing the language model…".to_string(),
+        Some(ModelStatus::Ready { seconds, from_cache }) => format!(
+            "Model ready in {seconds:.1} s{} · works offline",
+            if from_cache { " from this device" } else { "" }
+        ),
+        Some(ModelStatus::Unavailable { message }) => message,
+    };
+    let fraction = move || match state.model.get() {
+        Some(ModelStatus::Fetching { done, total }) if total > 0 => Some(done as f64 / total as f64),
+        _ => None,
+    };
+    let kind = move || match state.model.get() {
+        Some(ModelStatus::Ready { .. }) => "ready",
+        Some(ModelStatus::Unavailable { .. }) => "missing",
+        _ => "busy",
+    };
+    view! {
+        <div class="model-badge" data-state=kind role="status" aria-live="polite" data-testid="model-status">
+            <span class="dot" aria-hidden="true"></span>
+            <span>{text}</span>
+            {move || fraction().map(|f| view! { <progress max="1" value=f.to_string()></progress> })}
+        </div>
+    }
+}
+
+#[component]
+fn ResultTabs() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let tab_button = move |tab: Tab, label: &'static str| {
+        view! {
+            <button
+                role="tab"
+                id=format!("tab-{}", tab.slug())
+                aria-controls=format!("panel-{}", tab.slug())
+                aria-selected=move || (state.tab.get() == tab).to_string()
+                class:active=move || state.tab.get() == tab
+                on:click=move |_| state.tab.set(tab)
+            >
+                {label}
+            </button>
+        }
+    };
+    view! {
+        <section class="panel tabs-panel" aria-label="Details">
+            <div class="tabs" role="tablist">
+                {tab_button(Tab::Sources, "Sources")}
+                {tab_button(Tab::Explorer, "How it was chosen")}
+                {tab_button(Tab::Map, "Map")}
+            </div>
+            <div role="tabpanel" id="panel-sources" aria-labelledby="tab-sources" hidden=move || state.tab.get() != Tab::Sources>
+                <sources::SourcesView/>
+            </div>
+            <div role="tabpanel" id="panel-explorer" aria-labelledby="tab-explorer" hidden=move || state.tab.get() != Tab::Explorer>
+                <explorer::Explorer/>
+            </div>
+            <div role="tabpanel" id="panel-map" aria-labelledby="tab-map" hidden=move || state.tab.get() != Tab::Map>
+                <map::ClusterMap/>
+            </div>
+        </section>
+    }
+}

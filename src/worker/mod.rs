@@ -1,0 +1,28 @@
+//! The Web Worker side of the app: it owns the encoder and does all heavy
+//! work (reading input, splitting, encoding, selecting, projecting) so the
+//! page never freezes.
+//!
+//! - [`protocol`]: the messages between page and worker;
+//! - [`read`]: pasted text and files into articles (with limits);
+//! - [`pipeline`]: the work itself, without browser code (tested natively);
+//! - `runtime` (wasm only): message loop, model download and Cache API,
+//!   progress events.
+
+pub mod pipeline;
+pub mod protocol;
+pub mod read;
+#[cfg(all(target_arch = "wasm32", feature = "app"))]
+mod runtime;
+
+#[cfg(all(target_arch = "wasm32", feature = "app"))]
+pub use runtime::{in_worker, start};
+
+/// The bundled example set (assets/examples): file name and bytes, read
+/// exactly like uploaded files.
+pub const EXAMPLES: [(&str, &[u8]); 5] = [
+    ("01-en-wire.json", include_bytes!("../../assets/examples/01-en-wire.json")),
+    ("02-fr-quotidien.json", include_bytes!("../../assets/examples/02-fr-quotidien.json")),
+    ("03-de-zeitung.json", include_bytes!("../../assets/examples/03-de-zeitung.json")),
+    ("04-it-cronaca.json", include_bytes!("../../assets/examples/04-it-cronaca.json")),
+    ("05-es-agencia.json", include_bytes!("../../assets/examples/05-es-agencia.json")),
+];

@@ -1,0 +1,372 @@
+//! The worker's work, free of browser code so it is tested natively: check a
+//! job, split it, know which sentences still need an embedding, and turn
+//! embeddings into a summary with its map and scores.
+//!
+//! Encoding sits between `prepare` and `finish` and is done by the caller,
+//! which can then report progress and keep the embeddings for later jobs.
+
+use super::protocol::{ArticleFacts, Job, RougeResult, SummaryResult, Timing, MAX_TOTAL_BYTES};
+use crate::document::{Cluster, Document};
+use crate::encoder::Embedding;
+use crate::eval::rouge::{self, Metric, RougeConfig, Tokenization};
+use crate::project;
+use crate::segment;
+use crate::select::topic::TopicTexts;
+use crate::summarize::{summarize_with_topic, Method};
+use std::collections::HashMap;
+
+/// Embeddings kept between summaries (about 2 kB each): beyond this many
+/// the cache starts over rather than grow without bound.
+const CACHE_SENTENCES: usize = 50_000;
+
+/// Sentence embeddings by sentence text, so changing a setting or adding an
+/// article only embeds what is new.
+#[derive(Default)]
+pub struct EmbeddingCache {
+    by_text: HashMap<String, Embedding>,
+}
+
+impl EmbeddingCache {
+    /// Texts without an embedding yet, each once, in first-seen order.
+    pub fn missing<'a>(&self, texts: impl IntoIterator<Item = &'a str>) -> Vec<String> {
+        let mut seen = std::collections::HashSet::new();
+        texts
+            .into_iter()
+            .filter(|t| !self.by_text.contains_key(*t) && seen.insert(*t))
+            .map(str::to_string)
+            .collect()
+    }
+
+    /// Call before embedding `incoming` new sentences: when they would not
+    /// fit, forget everything (a job never needs more than its own).
+    pub fn make_room(&mut self, incoming: usize) {
+        if self.by_text.len() + incoming > CACHE_SENTENCES {
+            self.by_text.clear();
+        }
+    }
+
+    pub fn insert(&mut self, texts: Vec<String>, embeddings: Vec<Embedding>) {
+        self.by_text.extend(texts.into_iter().zip(embeddings));
+    }
+
+    fn lookup(&self, texts: &[&str]) -> Result<Vec<Embedding>, String> {
+        texts
+            .iter()
+            .map(|t| self.by_text.get(*t).copied().ok_or_else(|| format!("no embedding for {t:?}")))
+            .collect()
+    }
+
+    pub fn len(&self) -> usize {
+        self.by_text.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.by_text.is_empty()
+    }
+}
+
+/// A checked and split job.
+pub struct Prepared {
+    pub cluster: Cluster,
+    /// Sentences of the reference summary (empty without one).
+    pub reference: Vec<String>,
+    /// The topic and headlines MMR and TBMMR compare with (empty otherwise).
+    pub topic: TopicTexts,
+    job: Job,
+}
+
+impl Prepared {
+    /// Every text the summary needs embedded: the cluster's sentences, the
+    /// reference's, then the topic's and the headlines.
+    pub fn texts(&self) -> impl Iterator<Item = &str> {
+        self.cluster
+            .sentences
+            .iter()
+            .map(|s| s.text.as_str())
+            .chain(self.reference.iter().map(String::as_str))
+            .chain(self.topic.texts())
+    }
+}
+
+/// Checks a job and splits its documents; errors are for the user.
+pub fn prepare(job: Job) -> Result<Prepared, String> {
+    if job.documents.is_empty() {
+        return Err("Add at least one article first.".into());
+    }
+    let bytes: usize = job.documents.iter().map(|d| d.text.len()).sum();
+    if bytes > MAX_TOTAL_BYTES {
+        return Err(format!(
+            "The articles hold {} of text; Précis summarizes at most {} at once. Remove some articles.",
+            megabytes(bytes),
+            megabytes(MAX_TOTAL_BYTES)
+        ));
+    }
+    let reference: Vec<String> = job
+        .reference
+        .as_deref()
+        .map(|text| segment::split(text).into_iter().map(|s| s.text).collect())
+        .unwrap_or_default();
+    if job.settings.method.needs_reference() && reference.is_empty() {
+        return Err(format!(
+            "The {} method needs a reference summary: write or paste one under “Reference summary”, or pick another method.",
+            job.settings.method.name()
+        ));
+    }
+    let cluster = Cluster::new(job.documents.clone());
+    if cluster.sentences.is_empty() {
+        return Err("The articles contain no sentences to summarize (no letters or digits were found).".into());
+    }
+    let topic = if job.settings.method.uses_topic() {
+        TopicTexts::new(&cluster, job.settings.topic.as_deref())
+    } else {
+        TopicTexts::default()
+    };
+    Ok(Prepared { cluster, reference, topic, job })
+}
+
+/// Runs the method on the embedded cluster; `timing` is passed through.
+pub fn finish(prepared: &Prepared, cache: &EmbeddingCache, timing: Timing) -> Result<SummaryResult, String> {
+    let Prepared { cluster, reference, topic, job } = prepared;
+    let embeddings = cache.lookup(&cluster.texts())?;
+    let reference_texts: Vec<&str> = reference.iter().map(String::as_str).collect();
+    let reference_embeddings = cache.lookup(&reference_texts)?;
+    let settings = &job.settings;
+    let oracle_reference = (!reference_embeddings.is_empty()).then_some(&reference_embeddings[..]);
+    let topic_embeddings = if settings.method.uses_topic() {
+        Some(topic.embedded(cache.lookup(&topic.texts())?)?)
+    } else {
+        None
+    };
+    let summary = summarize_with_topic(cluster, &embeddings, settings, oracle_reference, topic_embeddings.as_ref())
+        .map_err(|e| e.to_string())?;
+    let projection = project::project(&embeddings, &summary.centroid.vector);
+    let rouge = (!reference.is_empty()).then(|| {
+        let picked: Vec<&str> = summary.sentences.iter().map(|&s| cluster.sentences[s].text.as_str()).collect();
+        let english = summary.sentences.iter().all(|&s| cluster.sentences[s].lang == "en")
+            && reference.iter().all(|r| segment::detect_language(r) == "en");
+        rouge_against(&picked, reference, english)
+    });
+    Ok(SummaryResult { sentences: cluster.sentences.clone(), summary, projection, rouge, timing })
+}
+
+/// ROUGE-1, -2 and -L of a summary against one reference. English keeps
+/// ROUGE-1.5.5's tokens and stemming; any other language gets Unicode tokens.
+pub fn rouge_against(summary: &[&str], reference: &[String], english: bool) -> RougeResult {
+    let config = if english {
+        RougeConfig { max_n: 2, ..RougeConfig::rouge155(None) }
+    } else {
+        RougeConfig { max_n: 2, ..RougeConfig::multilingual(false, None) }
+    };
+    let reference: Vec<&str> = reference.iter().map(String::as_str).collect();
+    let scores = rouge::score(summary, &[reference], &config);
+    let get = |metric| scores.get(metric).unwrap_or_default();
+    RougeResult {
+        rouge_1: get(Metric::N(1)),
+        rouge_2: get(Metric::N(2)),
+        rouge_l: get(Metric::L),
+        tokenization: if english { Tokenization::Rouge155 } else { Tokenization::Unicode },
+    }
+}
+
+/// Languages, words and sentences of one article.
+pub fn describe(document: &Document) -> ArticleFacts {
+    let cluster = Cluster::new(vec![document.clone()]);
+    let mut words_by_language: Vec<(String, usize)> = vec![];
+    for sentence in &cluster.sentences {
+        match words_by_language.iter_mut().find(|(lang, _)| *lang == sentence.lang) {
+            Some((_, words)) => *words += sentence.words,
+            None => words_by_language.push((sentence.lang.clone(), sentence.words)),
+        }
+    }
+    words_by_language.sort_by(|a, b| b.1.cmp(&a.1));
+    let mut languages: Vec<String> = words_by_language.into_iter().map(|(lang, _)| lang).collect();
+    if languages.len() > 1 {
+        languages.retain(|lang| lang != segment::UNDETERMINED);
+    }
+    ArticleFacts { languages, words: cluster.total_words(), sentences: cluster.sentences.len() }
+}
+
+/// Whether the method can run with what the user gave.
+pub fn method_available(method: Method, has_reference: bool) -> bool {
+    !method.needs_reference() || has_reference
+}
+
+/// "1.2 MB", "640 kB": sizes as the user reads them.
+pub fn megabytes(bytes: usize) -> String {
+    if bytes >= 1_000_000 {
+        format!("{:.1} MB", bytes as f64 / 1e6)
+    } else {
+        format!("{} kB", bytes.div_ceil(1000))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::encoder::DIM;
+    use crate::summarize::{Budget, Settings};
+
+    /// A deterministic stand-in for the encoder: sentences sharing words
+    /// get similar unit vectors.
+    fn fake_embedding(text: &str) -> Embedding {
+        let mut e = [0f32; DIM];
+        for word in text.split_whitespace() {
+            let h = word.to_lowercase().bytes().fold(7u64, |h, b| h.wrapping_mul(31).wrapping_add(b as u64));
+            e[(h % DIM as u64) as usize] += 1.0;
+        }
+        let norm = e.iter().map(|x| x * x).sum::<f32>().sqrt().max(1e-6);
+        e.iter_mut().for_each(|x| *x /= norm);
+        e
+    }
+
+    fn embed_all(prepared: &Prepared, cache: &mut EmbeddingCache) -> usize {
+        let missing = cache.missing(prepared.texts());
+        cache.make_room(missing.len());
+        let embeddings = missing.iter().map(|t| fake_embedding(t)).collect();
+        let count = missing.len();
+        cache.insert(missing, embeddings);
+        count
+    }
+
+    fn job(settings: Settings, reference: Option<&str>) -> Job {
+        Job {
+            documents: vec![
+                Document::new("a", "The dam broke on Monday. Water flooded the valley. Hundreds fled the village."),
+                Document::new("b", "Le barrage a cédé lundi. L'eau a inondé la vallée."),
+                Document::new("c", "The valley flooded after the dam broke. Rescuers searched the village."),
+            ],
+            settings,
+            reference: reference.map(str::to_string),
+        }
+    }
+
+    #[test]
+    fn a_job_becomes_a_summary_within_budget_with_its_map() {
+        let settings = Settings { budget: Budget::Words(12), ..Default::default() };
+        let prepared = prepare(job(settings, None)).unwrap();
+        let mut cache = EmbeddingCache::default();
+        assert_eq!(embed_all(&prepared, &mut cache), 7);
+        let result = finish(&prepared, &cache, Timing::default()).unwrap();
+        assert!(!result.summary.sentences.is_empty());
+        assert!(result.summary.cost <= 12);
+        let words: usize = result.summary.sentences.iter().map(|&s| result.sentences[s].words).sum();
+        assert_eq!(words, result.summary.cost);
+        assert_eq!(result.projection.points.len(), result.sentences.len());
+        assert!(result.rouge.is_none());
+    }
+
+    #[test]
+    fn embeddings_are_reused_across_jobs() {
+        let mut cache = EmbeddingCache::default();
+        let first = prepare(job(Settings::default(), None)).unwrap();
+        embed_all(&first, &mut cache);
+        let mut second_job = job(Settings { beam_width: 2, ..Default::default() }, None);
+        second_job.documents.push(Document::new("d", "A new sentence arrives. The dam broke on Monday."));
+        let second = prepare(second_job).unwrap();
+        assert_eq!(cache.missing(second.texts()), vec!["A new sentence arrives.".to_string()]);
+    }
+
+    #[test]
+    fn the_cache_starts_over_only_before_a_job_that_would_not_fit() {
+        let mut cache = EmbeddingCache::default();
+        cache.insert(vec!["a".into()], vec![fake_embedding("a")]);
+        cache.make_room(CACHE_SENTENCES - 1);
+        assert_eq!(cache.len(), 1);
+        cache.make_room(CACHE_SENTENCES);
+        assert!(cache.is_empty());
+    }
+
+    #[test]
+    fn a_reference_enables_the_oracle_and_rouge() {
+        let reference = "The dam broke and the valley flooded.";
+        let oracle = Settings { method: Method::Oracle, ..Default::default() };
+        let prepared = prepare(job(oracle, Some(reference))).unwrap();
+        let mut cache = EmbeddingCache::default();
+        embed_all(&prepared, &mut cache);
+        let result = finish(&prepared, &cache, Timing::default()).unwrap();
+        let rouge = result.rouge.expect("ROUGE with a reference");
+        assert!(rouge.rouge_1.recall > 0.0 && rouge.rouge_1.recall <= 1.0);
+        assert!(rouge.rouge_2.recall <= rouge.rouge_1.recall);
+    }
+
+    #[test]
+    fn the_oracle_without_reference_says_what_to_do() {
+        let oracle = Settings { method: Method::Oracle, ..Default::default() };
+        let message = prepare(job(oracle.clone(), None)).err().unwrap();
+        assert!(message.contains("reference summary"), "{message}");
+        assert!(prepare(job(oracle, Some("  "))).is_err());
+        assert!(!method_available(Method::Oracle, false));
+        assert!(method_available(Method::Greedy, false));
+    }
+
+    #[test]
+    fn empty_and_oversized_jobs_are_refused_in_plain_words() {
+        let mut empty = job(Settings::default(), None);
+        empty.documents.clear();
+        assert_eq!(prepare(empty).err().unwrap(), "Add at least one article first.");
+        let mut punctuation = job(Settings::default(), None);
+        punctuation.documents = vec![Document::new("x", "... !!! ---")];
+        assert!(prepare(punctuation).err().unwrap().contains("no sentences"));
+        let mut huge = job(Settings::default(), None);
+        huge.documents = vec![Document::new("x", "word ".repeat(MAX_TOTAL_BYTES / 5 + 1))];
+        let message = prepare(huge).err().unwrap();
+        assert!(message.contains("2.1 MB") && message.contains("at most"), "{message}");
+    }
+
+    #[test]
+    fn a_budget_below_every_sentence_comes_back_as_a_note() {
+        let settings = Settings { budget: Budget::Words(2), ..Default::default() };
+        let prepared = prepare(job(settings, None)).unwrap();
+        let mut cache = EmbeddingCache::default();
+        embed_all(&prepared, &mut cache);
+        let result = finish(&prepared, &cache, Timing::default()).unwrap();
+        assert!(result.summary.sentences.is_empty());
+        assert!(result.summary.notes.iter().any(|n| n.contains("Raise the budget")), "{:?}", result.summary.notes);
+    }
+
+    #[test]
+    fn topic_methods_embed_the_topic_and_trace_every_step() {
+        let settings = Settings {
+            method: Method::Tbmmr,
+            topic: Some("The dam broke.".into()),
+            budget: Budget::Words(20),
+            ..Default::default()
+        };
+        let prepared = prepare(job(settings, None)).unwrap();
+        assert!(prepared.texts().any(|t| t == "The dam broke."));
+        let mut cache = EmbeddingCache::default();
+        embed_all(&prepared, &mut cache);
+        let result = finish(&prepared, &cache, Timing::default()).unwrap();
+        let crate::select::Trace::Mmr(trace) = &result.summary.trace else { panic!("an MMR trace") };
+        assert_eq!(trace.steps.len(), result.summary.sentences.len());
+        assert!(result.summary.cost <= 20 && !result.summary.sentences.is_empty());
+    }
+
+    #[test]
+    fn cards_get_languages_by_share_of_words() {
+        let facts = describe(&Document::new(
+            "m",
+            "The flood destroyed the old bridge over the river yesterday evening. Le pont est détruit.",
+        ));
+        assert_eq!(facts.sentences, 2);
+        assert_eq!(facts.languages.first().map(String::as_str), Some("en"));
+        assert!(facts.words >= 14);
+        let unknown = describe(&Document::new("u", "12345"));
+        assert_eq!(unknown.languages, vec![segment::UNDETERMINED.to_string()]);
+    }
+
+    #[test]
+    fn rouge_uses_unicode_tokens_for_other_languages() {
+        let reference = vec!["Le barrage a cédé.".to_string()];
+        let french = rouge_against(&["Le barrage a cédé lundi."], &reference, false);
+        assert_eq!(french.tokenization, Tokenization::Unicode);
+        assert!((french.rouge_1.recall - 1.0).abs() < 1e-9, "{french:?}");
+        assert!(french.rouge_1.precision < 1.0 && french.rouge_2.recall > 0.5);
+    }
+
+    #[test]
+    fn sizes_read_naturally() {
+        assert_eq!(megabytes(5_242_880), "5.2 MB");
+        assert_eq!(megabytes(1_500), "2 kB");
+    }
+}

@@ -1,0 +1,200 @@
+//! Messages between the page and the worker. Both sides are Rust and share
+//! these types; on the wire each message is one JSON string (files uploaded
+//! by the user travel beside it as `File` objects, see `Request::ReadFiles`).
+
+use crate::document::{Document, Sentence};
+use crate::eval::rouge::{Prf, Tokenization};
+use crate::project::Projection;
+use crate::summarize::{Settings, Summary};
+use serde::{Deserialize, Serialize};
+
+/// Most text read at once (one paste or one file), in bytes of UTF-8. Far
+/// above any news article (a long one is ~60 kB) and small enough that
+/// splitting and encoding stay in tens of seconds.
+pub const MAX_INPUT_BYTES: usize = 1 << 20;
+/// Largest file read (HTML carries markup beyond its text).
+pub const MAX_FILE_BYTES: usize = 4 << 20;
+/// Most text summarized at once, all articles together.
+pub const MAX_TOTAL_BYTES: usize = 2 << 20;
+
+/// What the page asks. `id` comes back in every answer to the request.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Request {
+    /// Turn pasted text into articles (several when separated).
+    ReadPaste { id: u32, text: String },
+    /// Turn uploaded files into articles; the files follow the message in
+    /// this order.
+    ReadFiles { id: u32, names: Vec<String> },
+    /// The bundled example set.
+    ReadExamples { id: u32 },
+    /// Facts shown on the article cards, after an edit.
+    Describe { id: u32, documents: Vec<Document> },
+    Summarize { id: u32, job: Job },
+}
+
+impl Request {
+    pub fn id(&self) -> u32 {
+        match self {
+            Request::ReadPaste { id, .. }
+            | Request::ReadFiles { id, .. }
+            | Request::ReadExamples { id }
+            | Request::Describe { id, .. }
+            | Request::Summarize { id, .. } => *id,
+        }
+    }
+}
+
+/// Everything one summary depends on.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Job {
+    pub documents: Vec<Document>,
+    pub settings: Settings,
+    /// A reference summary: enables the oracle centroid and ROUGE.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reference: Option<String>,
+}
+
+/// What the worker says.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Response {
+    /// The worker is listening (its first message).
+    Started,
+    /// The encoder's state; sent unprompted while it loads.
+    Model { status: ModelStatus },
+    Progress { id: u32, stage: Stage, done: usize, total: usize },
+    Read { id: u32, articles: Vec<Article>, problems: Vec<InputProblem> },
+    Described { id: u32, facts: Vec<ArticleFacts> },
+    Summarized { id: u32, result: Box<SummaryResult> },
+    /// The request could not be done; `message` is for the user.
+    Failed { id: u32, message: String },
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "state", rename_all = "snake_case")]
+pub enum ModelStatus {
+    /// Downloading the model files (bytes so far, bytes in all).
+    Fetching { done: u64, total: u64 },
+    /// Building the encoder from the files.
+    Loading { from_cache: bool },
+    Ready { seconds: f32, from_cache: bool },
+    /// The model cannot be had (offline before the first download, …).
+    Unavailable { message: String },
+}
+
+/// A step of a summary, for the progress bar.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stage {
+    /// Waiting for the encoder to finish loading.
+    Model,
+    Splitting,
+    /// `done` of `total` sentences embedded.
+    Encoding,
+    Selecting,
+}
+
+impl Stage {
+    pub fn describe(self) -> &'static str {
+        match self {
+            Stage::Model => "Loading the language model",
+            Stage::Splitting => "Splitting sentences",
+            Stage::Encoding => "Embedding sentences",
+            Stage::Selecting => "Selecting sentences",
+        }
+    }
+}
+
+/// One article as the page keeps it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Article {
+    pub document: Document,
+    pub facts: ArticleFacts,
+}
+
+/// Facts about an article's text, shown on its card.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ArticleFacts {
+    /// Detected languages (ISO 639-1), the one covering most words first;
+    /// "und" only when nothing could be recognized.
+    pub languages: Vec<String>,
+    pub words: usize,
+    pub sentences: usize,
+}
+
+/// Input that could not be read, in plain words, and where it came from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InputProblem {
+    /// A file name, or "paste".
+    pub source: String,
+    pub message: String,
+}
+
+/// A summary with everything the page shows about it.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct SummaryResult {
+    /// Every sentence of the cluster (ids index this list).
+    pub sentences: Vec<Sentence>,
+    pub summary: Summary,
+    /// Map of all sentences (same order as `sentences`) and the centroid.
+    pub projection: Projection,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rouge: Option<RougeResult>,
+    pub timing: Timing,
+}
+
+/// ROUGE of the summary against the user's reference summary.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RougeResult {
+    pub rouge_1: Prf,
+    pub rouge_2: Prf,
+    pub rouge_l: Prf,
+    /// Unicode tokens unless summary and reference are both English.
+    pub tokenization: Tokenization,
+}
+
+/// Where the time went, in milliseconds.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Timing {
+    pub split_ms: f64,
+    pub encode_ms: f64,
+    pub select_ms: f64,
+    pub total_ms: f64,
+    /// Sentences embedded for this summary.
+    pub encoded: usize,
+    /// Sentences whose embedding was kept from an earlier summary.
+    pub reused: usize,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn requests_round_trip_through_json() {
+        let request = Request::Summarize {
+            id: 7,
+            job: Job {
+                documents: vec![Document::new("a", "Storm hits the coast.")],
+                settings: Settings::default(),
+                reference: Some("A storm.".into()),
+            },
+        };
+        let json = serde_json::to_string(&request).unwrap();
+        assert!(json.contains(r#""type":"summarize""#), "{json}");
+        let back = serde_json::from_str::<Request>(&json).unwrap();
+        assert_eq!(serde_json::to_string(&back).unwrap(), json);
+        assert_eq!(request.id(), 7);
+    }
+
+    #[test]
+    fn responses_are_tagged_for_the_page() {
+        let json = serde_json::to_string(&Response::Model { status: ModelStatus::Fetching { done: 5, total: 10 } }).unwrap();
+        assert_eq!(json, r#"{"type":"model","status":{"state":"fetching","done":5,"total":10}}"#);
+        let progress = Response::Progress { id: 1, stage: Stage::Encoding, done: 3, total: 9 };
+        let json = serde_json::to_string(&progress).unwrap();
+        let back: Response = serde_json::from_str(&json).unwrap();
+        assert!(matches!(back, Response::Progress { id: 1, stage: Stage::Encoding, done: 3, total: 9 }), "{json}");
+    }
+}

@@ -1,0 +1,438 @@
+//! The worker's event loop: it loads the encoder (from the Cache API when
+//! it was downloaded before), then answers the page's requests one at a
+//! time, posting progress while it works.
+//!
+//! Messages from the page are `[json, files?]` arrays; answers are JSON
+//! strings. A summary request that is overtaken by a newer one is dropped
+//! between encoding chunks, so dragging a slider never queues up work.
+
+use super::pipeline::{self, EmbeddingCache};
+use super::protocol::{InputProblem, Job, ModelStatus, Request, Response, Stage, SummaryResult, Timing, MAX_FILE_BYTES};
+use super::read::{self, ReadOutcome};
+use super::EXAMPLES;
+use crate::encoder::Encoder;
+use js_sys::{Array, Promise, Uint8Array};
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::{spawn_local, JsFuture};
+use web_sys::{Blob, Cache, DedicatedWorkerGlobalScope, MessageEvent, ReadableStreamDefaultReader, RequestCache, RequestInit};
+
+/// Model files, relative to the app's root (where the worker script is).
+const MODEL_DIR: &str = "models/muse-v3/";
+const MODEL_FILES: [&str; 2] = ["encoder.onnx", "tokenizer.json"];
+const MODEL_CACHE: &str = "precis-models";
+/// Sentences embedded between two progress events (≈ one encoder batch).
+const ENCODE_CHUNK: usize = 32;
+
+enum Model {
+    Loading,
+    Ready(Rc<Encoder>),
+    Unavailable(String),
+}
+
+struct Incoming {
+    request: Request,
+    files: Vec<Blob>,
+}
+
+struct State {
+    model: Model,
+    embeddings: EmbeddingCache,
+    queue: VecDeque<Incoming>,
+    draining: bool,
+}
+
+thread_local! {
+    static STATE: RefCell<State> = RefCell::new(State {
+        model: Model::Loading,
+        embeddings: EmbeddingCache::default(),
+        queue: VecDeque::new(),
+        draining: false,
+    });
+}
+
+/// True inside a dedicated worker (the page and the worker run the same
+/// wasm module; see src/bin/app.rs).
+pub fn in_worker() -> bool {
+    !js_sys::Reflect::has(&js_sys::global(), &"document".into()).unwrap_or(false)
+}
+
+/// Entry point in the worker.
+pub fn start() {
+    console_error_panic_hook::set_once();
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(receive);
+    scope().set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    on_message.forget();
+    post(&Response::Started);
+    spawn_local(load_model());
+}
+
+fn scope() -> DedicatedWorkerGlobalScope {
+    js_sys::global().unchecked_into()
+}
+
+fn post(response: &Response) {
+    if let Ok(json) = serde_json::to_string(response) {
+        let _ = scope().post_message(&JsValue::from_str(&json));
+    }
+}
+
+fn now() -> f64 {
+    js_sys::Date::now()
+}
+
+fn receive(event: MessageEvent) {
+    match decode(&event.data()) {
+        Ok(incoming) => STATE.with_borrow_mut(|s| s.queue.push_back(incoming)),
+        Err(message) => post(&Response::Failed { id: 0, message }),
+    }
+    let already_draining = STATE.with_borrow_mut(|s| std::mem::replace(&mut s.draining, true));
+    if !already_draining {
+        spawn_local(drain());
+    }
+}
+
+fn decode(data: &JsValue) -> Result<Incoming, String> {
+    let parts: Array = data.clone().dyn_into().map_err(|_| "The page sent a malformed message.".to_string())?;
+    let json = parts.get(0).as_string().ok_or("The page sent a malformed message.")?;
+    let request = serde_json::from_str(&json).map_err(|e| format!("The page sent a malformed request: {e}"))?;
+    let files = match parts.get(1).dyn_into::<Array>() {
+        Ok(list) => list.iter().filter_map(|f| f.dyn_into::<Blob>().ok()).collect(),
+        Err(_) => vec![],
+    };
+    Ok(Incoming { request, files })
+}
+
+async fn drain() {
+    while let Some(next) = STATE.with_borrow_mut(|s| s.queue.pop_front()) {
+        if let Some(response) = handle(next).await {
+            post(&response);
+        }
+    }
+    STATE.with_borrow_mut(|s| s.draining = false);
+}
+
+/// The answer to one request; None when a newer request made it moot.
+async fn handle(Incoming { request, files }: Incoming) -> Option<Response> {
+    let id = request.id();
+    let read_response = |outcome: ReadOutcome| Response::Read { id, articles: outcome.articles, problems: outcome.problems };
+    Some(match request {
+        Request::ReadPaste { text, .. } => read_response(read::read_paste(&text)),
+        Request::ReadFiles { names, .. } => {
+            let (files, too_large) = read_blobs(names, files).await;
+            let mut outcome = read::read_files(&files);
+            outcome.problems.extend(too_large);
+            read_response(outcome)
+        }
+        Request::ReadExamples { .. } => {
+            let files: Vec<(String, Vec<u8>)> = EXAMPLES.iter().map(|(n, b)| (n.to_string(), b.to_vec())).collect();
+            read_response(read::read_files(&files))
+        }
+        Request::Describe { documents, .. } => {
+            Response::Described { id, facts: documents.iter().map(pipeline::describe).collect() }
+        }
+        Request::Summarize { job, .. } => match summarize(id, job).await {
+            Ok(Some(result)) => Response::Summarized { id, result: Box::new(result) },
+            Ok(None) => return None,
+            Err(message) => Response::Failed { id, message },
+        },
+    })
+}
+
+/// The bytes of each uploaded file; files over the size limit are not
+/// read at all and come back as problems.
+async fn read_blobs(names: Vec<String>, blobs: Vec<Blob>) -> (Vec<(String, Vec<u8>)>, Vec<InputProblem>) {
+    let mut files = vec![];
+    let mut problems = vec![];
+    for (name, blob) in names.into_iter().zip(blobs) {
+        if blob.size() > MAX_FILE_BYTES as f64 {
+            problems.push(InputProblem { message: read::too_large(blob.size() as usize), source: name });
+            continue;
+        }
+        match JsFuture::from(blob.array_buffer()).await {
+            Ok(buffer) => files.push((name, Uint8Array::new(&buffer).to_vec())),
+            Err(_) => problems.push(InputProblem { source: name, message: "The browser could not read this file.".into() }),
+        }
+    }
+    (files, problems)
+}
+
+async fn summarize(id: u32, job: Job) -> Result<Option<SummaryResult>, String> {
+    let started = now();
+    let encoder = wait_for_model(id).await?;
+    post(&Response::Progress { id, stage: Stage::Splitting, done: 0, total: 1 });
+    let prepared = pipeline::prepare(job)?;
+    let split_ms = now() - started;
+    let missing = STATE.with_borrow_mut(|s| {
+        let missing = s.embeddings.missing(prepared.texts());
+        s.embeddings.make_room(missing.len());
+        missing
+    });
+    let encode_started = now();
+    for (chunk_index, chunk) in missing.chunks(ENCODE_CHUNK).enumerate() {
+        post(&Response::Progress { id, stage: Stage::Encoding, done: chunk_index * ENCODE_CHUNK, total: missing.len() });
+        yield_to_messages().await;
+        if superseded() {
+            return Ok(None);
+        }
+        let texts: Vec<&str> = chunk.iter().map(String::as_str).collect();
+        let embeddings = encoder.encode(&texts).map_err(|e| format!("The encoder failed: {e}"))?;
+        STATE.with_borrow_mut(|s| s.embeddings.insert(chunk.to_vec(), embeddings));
+    }
+    post(&Response::Progress { id, stage: Stage::Selecting, done: 0, total: 1 });
+    let timing = Timing {
+        split_ms,
+        encode_ms: now() - encode_started,
+        encoded: missing.len(),
+        reused: prepared.texts().count() - missing.len(),
+        ..Default::default()
+    };
+    let select_started = now();
+    let mut result = STATE.with_borrow(|s| pipeline::finish(&prepared, &s.embeddings, timing))?;
+    result.timing.select_ms = now() - select_started;
+    result.timing.total_ms = now() - started;
+    Ok(Some(result))
+}
+
+/// True when a newer summary request is waiting.
+fn superseded() -> bool {
+    STATE.with_borrow(|s| s.queue.iter().any(|m| matches!(m.request, Request::Summarize { .. })))
+}
+
+/// Lets queued `message` events run (a timer task, not a microtask).
+async fn yield_to_messages() {
+    sleep(0).await;
+}
+
+async fn sleep(ms: i32) {
+    let promise = Promise::new(&mut |resolve, _| {
+        let _ = scope().set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms);
+    });
+    let _ = JsFuture::from(promise).await;
+}
+
+/// The encoder, once loaded. A model that could not be had is tried once
+/// more (the network may be back).
+async fn wait_for_model(id: u32) -> Result<Rc<Encoder>, String> {
+    let mut announced = false;
+    let mut retried = false;
+    loop {
+        let model = STATE.with_borrow(|s| match &s.model {
+            Model::Ready(encoder) => Some(Ok(encoder.clone())),
+            Model::Unavailable(message) => Some(Err(message.clone())),
+            Model::Loading => None,
+        });
+        match model {
+            Some(Ok(encoder)) => return Ok(encoder),
+            Some(Err(message)) if retried => return Err(message),
+            Some(Err(_)) => {
+                retried = true;
+                STATE.with_borrow_mut(|s| s.model = Model::Loading);
+                spawn_local(load_model());
+            }
+            None => {}
+        }
+        if !announced {
+            announced = true;
+            post(&Response::Progress { id, stage: Stage::Model, done: 0, total: 1 });
+        }
+        sleep(50).await;
+    }
+}
+
+thread_local! {
+    static MODEL_LOAD_RUNNING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+async fn load_model() {
+    if MODEL_LOAD_RUNNING.replace(true) {
+        return;
+    }
+    let started = now();
+    let (model, status) = match fetch_model().await.and_then(|(files, from_cache)| {
+        post(&Response::Model { status: ModelStatus::Loading { from_cache } });
+        let encoder = Encoder::from_bytes(&files[0], &files[1]).map_err(|e| format!("The language model could not be loaded: {e}"))?;
+        Ok((encoder, from_cache))
+    }) {
+        Ok((encoder, from_cache)) => {
+            let seconds = ((now() - started) / 1000.0) as f32;
+            (Model::Ready(Rc::new(encoder)), ModelStatus::Ready { seconds, from_cache })
+        }
+        Err(message) => (Model::Unavailable(message.clone()), ModelStatus::Unavailable { message }),
+    };
+    STATE.with_borrow_mut(|s| s.model = model);
+    MODEL_LOAD_RUNNING.set(false);
+    post(&Response::Model { status });
+}
+
+/// The model files' bytes, and whether they all came from the cache.
+async fn fetch_model() -> Result<(Vec<Vec<u8>>, bool), String> {
+    // The Cache API is missing outside secure contexts: download then.
+    let cache = open_cache().await;
+    let manifest = fetch_manifest(cache.as_ref()).await?;
+    let files = MODEL_FILES
+        .iter()
+        .map(|name| manifest_entry(&manifest, name))
+        .collect::<Result<Vec<(String, u64)>, String>>()?;
+    let total: u64 = files.iter().map(|(_, bytes)| bytes).sum();
+    let mut done = 0;
+    let mut from_cache = true;
+    let mut contents = vec![];
+    for (url, bytes) in &files {
+        let data = match cached_bytes(cache.as_ref(), url).await {
+            Some(data) if data.len() as u64 == *bytes => data,
+            _ => {
+                from_cache = false;
+                download(url, *bytes, cache.as_ref(), |n| done + n, total).await?
+            }
+        };
+        done += bytes;
+        contents.push(data);
+    }
+    if let Some(cache) = &cache {
+        let current: Vec<String> = files.iter().map(|(url, _)| url.clone()).collect();
+        prune(cache, &current).await;
+    }
+    Ok((contents, from_cache))
+}
+
+async fn open_cache() -> Option<Cache> {
+    let storage = scope().caches().ok()?;
+    JsFuture::from(storage.open(MODEL_CACHE)).await.ok()?.dyn_into().ok()
+}
+
+/// models/muse-v3/manifest.json: from the network when reachable (a new
+/// model replaces the old), else the copy kept in the cache.
+async fn fetch_manifest(cache: Option<&Cache>) -> Result<serde_json::Value, String> {
+    let url = format!("{MODEL_DIR}manifest.json");
+    let init = RequestInit::new();
+    init.set_cache(RequestCache::NoCache);
+    let fresh = match JsFuture::from(scope().fetch_with_str_and_init(&url, &init)).await {
+        Ok(response) => {
+            let response: web_sys::Response = response.unchecked_into();
+            if response.ok() {
+                response_text(&response).await
+            } else {
+                None
+            }
+        }
+        Err(_) => None,
+    };
+    let text = match fresh {
+        Some(text) => {
+            if let Some(cache) = cache {
+                if let Ok(copy) = web_sys::Response::new_with_opt_str(Some(&text)) {
+                    let _ = JsFuture::from(cache.put_with_str(&url, &copy)).await;
+                }
+            }
+            text
+        }
+        None => match cached_response(cache, &url).await {
+            Some(response) => response_text(&response).await.unwrap_or_default(),
+            None => {
+                return Err("The language model has not been downloaded yet and the network is unreachable. \
+                    Connect once to download it (84 MB); after that Précis works offline."
+                    .into())
+            }
+        },
+    };
+    serde_json::from_str(&text).map_err(|e| format!("The model manifest is damaged: {e}"))
+}
+
+/// (versioned URL, size in bytes) of a model file: the URL carries the
+/// file's hash, so a new model never hits an old cache entry.
+fn manifest_entry(manifest: &serde_json::Value, name: &str) -> Result<(String, u64), String> {
+    let entry = &manifest["files"][name];
+    let sha = entry["sha256"].as_str().unwrap_or_default();
+    let bytes = entry["bytes"].as_u64().unwrap_or(0);
+    if sha.len() < 16 || bytes == 0 {
+        return Err(format!("The model manifest does not describe {name}."));
+    }
+    Ok((format!("{MODEL_DIR}{name}?v={}", &sha[..16]), bytes))
+}
+
+async fn cached_response(cache: Option<&Cache>, url: &str) -> Option<web_sys::Response> {
+    let found = JsFuture::from(cache?.match_with_str(url)).await.ok()?;
+    found.dyn_into().ok()
+}
+
+async fn cached_bytes(cache: Option<&Cache>, url: &str) -> Option<Vec<u8>> {
+    let response = cached_response(cache, url).await?;
+    let buffer = JsFuture::from(response.array_buffer().ok()?).await.ok()?;
+    Some(Uint8Array::new(&buffer).to_vec())
+}
+
+async fn response_text(response: &web_sys::Response) -> Option<String> {
+    JsFuture::from(response.text().ok()?).await.ok()?.as_string()
+}
+
+/// Downloads a file, reporting progress (bytes of all files: `offset(n)`
+/// of `total`), and keeps it in the cache.
+async fn download(
+    url: &str,
+    expected: u64,
+    cache: Option<&Cache>,
+    offset: impl Fn(u64) -> u64,
+    total: u64,
+) -> Result<Vec<u8>, String> {
+    let offline = || "The language model could not be downloaded: the network is unreachable. \
+        Connect once to download it (84 MB); after that Précis works offline."
+        .to_string();
+    let init = RequestInit::new();
+    // The Cache API keeps the file; the HTTP cache would only keep a second copy.
+    init.set_cache(RequestCache::NoStore);
+    let response: web_sys::Response =
+        JsFuture::from(scope().fetch_with_str_and_init(url, &init)).await.map_err(|_| offline())?.unchecked_into();
+    if !response.ok() {
+        return Err(format!("The language model could not be downloaded ({url}: HTTP {}).", response.status()));
+    }
+    let body = response.body().ok_or_else(offline)?;
+    let reader: ReadableStreamDefaultReader = body.get_reader().unchecked_into();
+    let mut bytes: Vec<u8> = Vec::with_capacity(expected as usize);
+    let mut reported = 0u64;
+    loop {
+        let chunk = JsFuture::from(reader.read()).await.map_err(|_| offline())?;
+        if js_sys::Reflect::get(&chunk, &"done".into()).ok().and_then(|d| d.as_bool()).unwrap_or(true) {
+            break;
+        }
+        let value: Uint8Array = js_sys::Reflect::get(&chunk, &"value".into()).map_err(|_| offline())?.unchecked_into();
+        let start = bytes.len();
+        bytes.resize(start + value.length() as usize, 0);
+        value.copy_to(&mut bytes[start..]);
+        let done = offset(bytes.len() as u64);
+        if done - reported >= total / 100 {
+            reported = done;
+            post(&Response::Model { status: ModelStatus::Fetching { done, total } });
+        }
+    }
+    if bytes.len() as u64 != expected {
+        return Err(format!(
+            "The language model download was cut short ({} of {} bytes). Reload to try again.",
+            bytes.len(),
+            expected
+        ));
+    }
+    if let Some(cache) = cache {
+        if let Ok(copy) = web_sys::Response::new_with_opt_u8_array(Some(&mut bytes)) {
+            // A full disk only means the next visit downloads again.
+            let _ = JsFuture::from(cache.put_with_str(url, &copy)).await;
+        }
+    }
+    Ok(bytes)
+}
+
+/// Deletes cached model files of other versions.
+async fn prune(cache: &Cache, current: &[String]) {
+    let Ok(keys) = JsFuture::from(cache.keys()).await else { return };
+    for request in Array::from(&keys).iter() {
+        let request: web_sys::Request = request.unchecked_into();
+        let url = request.url();
+        let is_model_file = MODEL_FILES.iter().any(|f| url.contains(&format!("{MODEL_DIR}{f}")));
+        if is_model_file && !current.iter().any(|c| url.ends_with(c.as_str())) {
+            let _ = JsFuture::from(cache.delete_with_request(&request)).await;
+        }
+    }
+}

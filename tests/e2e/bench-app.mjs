@@ -1,0 +1,131 @@
+// Benchmark of the built app (not a test): cold start on a local server,
+// first summary of the example set, warm summary of a DUC 2004 cluster,
+// main-thread long tasks while summarizing, and bundle sizes.
+//
+//   node bench-app.mjs [--cluster 1] [--data ../../../shared/data/duc2004/docs]
+//
+// Needs dist/ (trunk build --release). DUC files are read at run time from
+// the shared data folder and never copied into the project.
+import { chromium } from "playwright-core";
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { gzipSync } from "node:zlib";
+import { parseArgs } from "node:util";
+import { ARTIFACTS } from "./helpers.mjs";
+import { DIST, startServer } from "./serve.mjs";
+
+const { values: args } = parseArgs({
+  options: {
+    cluster: { type: "string", default: "1" },
+    data: { type: "string", default: resolve(DIST, "../../shared/data/duc2004/docs") },
+    runs: { type: "string", default: "3" },
+  },
+});
+
+const FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
+  "--disable-component-update", "--disable-sync", "--no-first-run"];
+
+function bundleSizes() {
+  const files = [];
+  const walk = (dir) => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) {
+        if (name !== "models") walk(path);
+      } else if (/\.(wasm|js)$/.test(name)) {
+        const bytes = readFileSync(path);
+        files.push({ file: path.slice(DIST.length + 1), raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length });
+      }
+    }
+  };
+  walk(DIST);
+  const total = (key, filter = () => true) => files.filter(filter).reduce((n, f) => n + f[key], 0);
+  const page = (f) => !f.file.startsWith("worker");
+  return {
+    files,
+    total: { raw: total("raw"), gzip: total("gzip") },
+    page: { raw: total("raw", page), gzip: total("gzip", page) },
+    worker: { raw: total("raw", (f) => !page(f)), gzip: total("gzip", (f) => !page(f)) },
+  };
+}
+
+/** Installs a long-task recorder; returns nothing. */
+const watchLongTasks = (page) =>
+  page.evaluate(() => {
+    window.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: "longtask", buffered: true });
+  });
+
+/** Clicks Summarize and returns the click→summary time and long tasks in between. */
+async function timedSummary(page) {
+  await page.evaluate(() => performance.clearMarks());
+  await page.getByTestId("summarize").click();
+  await page.waitForFunction(() => performance.getEntriesByName("precis:summary-shown").length > 0, null, { timeout: 300_000 });
+  return page.evaluate(() => {
+    const start = performance.getEntriesByName("precis:summarize-start")[0].startTime;
+    const end = performance.getEntriesByName("precis:summary-shown")[0].startTime;
+    const tasks = window.__longTasks.filter((t) => t.start + t.duration >= start && t.start <= end + 50);
+    return { ms: end - start, longTasks: tasks.map((t) => Math.round(t.duration)) };
+  });
+}
+
+async function coldStart(browser, url) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.waitForSelector("html[data-ready=true]");
+  const interactive = await page.evaluate(() => performance.getEntriesByName("precis:interactive")[0].startTime);
+  await watchLongTasks(page);
+  await page.getByRole("button", { name: "Load example" }).click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="article-card"]').length === 5);
+  await page.getByTestId("summarize").click();
+  await page.waitForFunction(() => performance.getEntriesByName("precis:summary-shown").length > 0, null, { timeout: 300_000 });
+  const firstSummary = await page.evaluate(() => performance.getEntriesByName("precis:summary-shown")[0].startTime);
+  const model = await page.getByTestId("model-status").textContent();
+  await context.close();
+  return { interactiveMs: Math.round(interactive), firstSummaryMs: Math.round(firstSummary), model };
+}
+
+async function ducCluster(browser, url) {
+  const dir = join(args.data, args.cluster);
+  const files = readdirSync(dir).filter((f) => f.endsWith(".txt")).sort().map((f) => join(dir, f));
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.waitForSelector('[data-testid="model-status"][data-state="ready"]', { timeout: 300_000 });
+  await watchLongTasks(page);
+  // Warm the encoder's code paths on other text first.
+  await page.getByRole("button", { name: "Load example" }).click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="article-card"]').length === 5);
+  await timedSummary(page);
+  await page.getByRole("button", { name: "Clear all" }).click();
+  await page.getByTestId("file-input").setInputFiles(files);
+  await page.waitForFunction((n) => document.querySelectorAll('[data-testid="article-card"]').length === n, files.length);
+  const firstTime = await timedSummary(page); // new sentences: split + encode + select
+  const sentences = await page.locator(".source .sentence").count();
+  const again = [];
+  for (let i = 0; i < Number(args.runs); i++) again.push(await timedSummary(page)); // embeddings now cached
+  await context.close();
+  return { cluster: args.cluster, files: files.length, sentences, firstTime, cachedEmbeddings: again };
+}
+
+const server = await startServer();
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: FLAGS, headless: true });
+try {
+  const bundle = bundleSizes();
+  const cold = await coldStart(browser, server.url);
+  const duc = await ducCluster(browser, server.url);
+  const report = { date: new Date().toISOString(), bundle, cold, duc };
+  writeFileSync(join(ARTIFACTS, "bench.json"), JSON.stringify(report, null, 1));
+  const kb = (n) => `${(n / 1024).toFixed(0)} KiB`;
+  console.log(`bundle without model: ${kb(bundle.total.raw)} raw, ${kb(bundle.total.gzip)} gzip`);
+  console.log(`  page ${kb(bundle.page.raw)} raw / ${kb(bundle.page.gzip)} gzip; worker ${kb(bundle.worker.raw)} raw / ${kb(bundle.worker.gzip)} gzip`);
+  console.log(`cold: interactive ${cold.interactiveMs} ms, first summary of the example set ${cold.firstSummaryMs} ms (${cold.model})`);
+  console.log(`DUC cluster ${duc.cluster} (${duc.files} files, ${duc.sentences} sentences): ${Math.round(duc.firstTime.ms)} ms with encoding, long tasks ${JSON.stringify(duc.firstTime.longTasks)}`);
+  console.log(`  with cached embeddings: ${duc.cachedEmbeddings.map((r) => Math.round(r.ms)).join(", ")} ms; long tasks ${JSON.stringify(duc.cachedEmbeddings.flatMap((r) => r.longTasks))}`);
+} finally {
+  await browser.close();
+  await server.close();
+}

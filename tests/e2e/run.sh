@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Builds the web app (trunk build --release) and runs the end-to-end tests
+# in Debian's Chromium. SKIP_BUILD=1 reuses dist/. Screenshots land in
+# tests/e2e/artifacts/.
+set -euo pipefail
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+ROOT="$(cd "$HERE/../.." && pwd)"
+start=$SECONDS
+
+if [ ! -d "$HERE/node_modules/playwright-core" ] || [ "$HERE/package-lock.json" -nt "$HERE/node_modules/.package-lock.json" ]; then
+  (cd "$HERE" && npm ci --no-audit --no-fund --loglevel=error)
+fi
+export PATH="$HERE/node_modules/.bin:$PATH" # wasm-opt (binaryen 132) for trunk
+
+if [ "${SKIP_BUILD:-0}" != 1 ]; then
+  [ -f "$ROOT/models/muse-v3/encoder.onnx" ] || python3 "$ROOT/models/build.py"
+  (cd "$ROOT" && trunk build --release)
+fi
+
+cd "$HERE"
+node --test --test-concurrency=1 --test-timeout=600000 specs/
+echo "e2e: done in $((SECONDS - start)) s"

@@ -1,0 +1,59 @@
+// Paste three articles in three languages, summarize, and trace every
+// summary sentence back to its article.
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import {
+  countWords, fixtureText, openApp, pasteArticles, setNumber, setUp, summarize, summarySentences, waitForModel,
+} from "../helpers.mjs";
+
+let env;
+before(async () => (env = await setUp()));
+after(async () => env?.tearDown());
+
+test("three articles in three languages give a traceable summary within the budget", async () => {
+  const { page, context } = await openApp(env);
+  const texts = ["ship-en.txt", "ship-es.txt", "ship-fr.txt"].map(fixtureText);
+  await pasteArticles(page, texts);
+
+  const cards = page.getByTestId("article-card");
+  assert.equal(await cards.count(), 3);
+  const languages = await cards.locator(".lang").evaluateAll((els) => els.map((e) => e.dataset.lang.split(" ")[0]));
+  assert.deepEqual(languages, ["en", "es", "fr"]);
+  assert.match(await cards.first().locator(".card-title").textContent(), /Cargo ship runs aground off Valtera/);
+
+  await setNumber(page, "#budget", 60);
+  await waitForModel(page);
+  await summarize(page);
+
+  const sentences = await summarySentences(page);
+  assert.ok(sentences.length >= 2, `expected a few sentences, got ${sentences.length}`);
+  const words = sentences.reduce((n, s) => n + countWords(s.text), 0);
+  assert.ok(words <= 60, `summary has ${words} words, budget 60`);
+  assert.match(await page.locator(".summary-meta").textContent(), /of 60 words/);
+
+  for (const s of sentences) {
+    // Same words in the same order as the article the sentence claims to come from.
+    const source = texts[s.doc].replace(/\s+/g, " ");
+    assert.ok(source.includes(s.text), `sentence not found in article ${s.doc}: ${s.text}`);
+    assert.equal(s.lang, ["en", "es", "fr"][s.doc]);
+    // The Sources view holds the same sentence at that position.
+    const inSources = page.locator(`.source .sentence[data-doc="${s.doc}"][data-index="${s.index}"]`);
+    assert.equal((await inSources.textContent()).replace(/^\d+/, ""), s.text);
+  }
+
+  // Clicking a summary sentence scrolls to and highlights it in its article.
+  const last = page.getByTestId("summary-sentence").last();
+  await last.locator(".sentence-link").click();
+  const highlighted = page.locator(".sentence.highlight");
+  await highlighted.waitFor();
+  assert.equal(await highlighted.getAttribute("data-index"), await last.getAttribute("data-index"));
+  assert.equal(await highlighted.getAttribute("data-doc"), await last.getAttribute("data-doc"));
+  assert.ok(await highlighted.isVisible());
+
+  // Hovering shows where the sentence comes from.
+  await page.getByTestId("summary-sentence").first().hover();
+  assert.match(await page.locator(".summary-sentence .tip").first().textContent(), /^A\d .*sentence \d+ of \d+/);
+
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});

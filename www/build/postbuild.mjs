@@ -1,0 +1,35 @@
+// Trunk post-build hook (Trunk.toml): lists the app shell for the service
+// worker and stamps sw.js with a hash of the build, so a new build installs
+// as a new service worker version. The model files are not part of the
+// shell (the app's worker caches them).
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+
+const staging = process.env.TRUNK_STAGING_DIR;
+if (!staging) throw new Error("TRUNK_STAGING_DIR is not set: run this through trunk build");
+
+const SKIP = new Set(["precache.json", "sw.js"]);
+
+function* walk(dir) {
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) yield* walk(path);
+    else yield path;
+  }
+}
+
+const files = [];
+const hash = createHash("sha256");
+for (const path of walk(staging)) {
+  const file = relative(staging, path).split(sep).join("/");
+  if (SKIP.has(file) || file.startsWith("models/")) continue;
+  files.push(file);
+  hash.update(file).update(readFileSync(path));
+}
+const version = hash.digest("hex").slice(0, 16);
+
+writeFileSync(join(staging, "precache.json"), JSON.stringify({ version, files }, null, 1));
+const sw = join(staging, "sw.js");
+writeFileSync(sw, readFileSync(sw, "utf8").replace("__PRECIS_BUILD__", version));
+console.log(`precache.json: ${files.length} shell files, build ${version}`);
