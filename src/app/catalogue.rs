@@ -85,6 +85,16 @@ pub fn describe(method: Method) -> MethodInfo {
             "MMR on the topic and the other events the articles report, with sentence dates and positions; can order the summary by date.",
             &[FirstSentences, Redundancy, Topic, Lambda, Mu],
         ),
+        "cera" => (
+            "CeRA (learned centroid)",
+            "Beam + greedy aimed at a centroid estimated by a trained attention head over the sentences.",
+            &[FirstSentences, BeamWidth, GreedyCandidates, BeamMode, Redundancy],
+        ),
+        "cerai" => (
+            "CeRAI (learned + mean centroid)",
+            "Beam + greedy aimed at the learned centroid blended with the mean centroid by a learned share α.",
+            &[FirstSentences, BeamWidth, GreedyCandidates, BeamMode, Redundancy],
+        ),
         // A method the app does not know yet: show it with every knob.
         _ => ("", "", &[FirstSentences, BeamWidth, GreedyCandidates, BeamMode, Redundancy]),
     };

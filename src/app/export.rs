@@ -138,6 +138,93 @@ fn escape_markdown(text: &str) -> String {
     out
 }
 
+/// A timeline's updates (the replay's selected sentences) with provenance.
+pub struct TimelineExport<'a> {
+    pub timeline: &'a crate::worker::timeline::Timeline,
+    /// The articles in card order (`StreamArticle::card` indexes them).
+    pub documents: &'a [Document],
+}
+
+impl TimelineExport<'_> {
+    fn updates(&self) -> impl Iterator<Item = &crate::worker::timeline::StreamEvent> {
+        self.timeline.events.iter().filter(|e| e.action == crate::stream::Action::Select)
+    }
+
+    fn headline(&self) -> String {
+        format!(
+            "Timeline of {} articles — policy {}{}, {} updates from {} sentences; event: {}",
+            self.timeline.articles.len(),
+            self.timeline.policy.to_uppercase(),
+            self.timeline.threshold.map(|t| format!(" at threshold {t:.2}")).unwrap_or_default(),
+            self.timeline.updates,
+            self.timeline.sentences.len(),
+            self.timeline.query
+        )
+    }
+
+    /// Time, sentence and source of every update, as Markdown.
+    pub fn to_markdown(&self) -> String {
+        let mut out = format!("## Timeline\n\n*{}*\n\n", escape_markdown(&self.headline()));
+        for event in self.updates() {
+            let s = &self.timeline.sentences[event.sentence];
+            let article = &self.timeline.articles[s.doc];
+            let when = match article.date {
+                Some(_) => crate::worker::timeline::format_time(event.time),
+                None => "undated".into(),
+            };
+            out += &format!(
+                "- **{when}** — {} *({}, sentence {}, {})*\n",
+                escape_markdown(&s.text),
+                article_label(article.card),
+                s.index + 1,
+                language_name(&s.lang)
+            );
+        }
+        out += "\n### Sources\n\n";
+        for article in &self.timeline.articles {
+            let d = &self.documents[article.card];
+            let date = article.date.map(|t| format!(", {}", iso_date(t))).unwrap_or_default();
+            out += &format!("- {} — {}{date}\n", article_label(article.card), escape_markdown(&title_of(d)));
+        }
+        out
+    }
+
+    pub fn to_json(&self) -> String {
+        let updates: Vec<serde_json::Value> = self
+            .updates()
+            .map(|event| {
+                let s = &self.timeline.sentences[event.sentence];
+                let article = &self.timeline.articles[s.doc];
+                let d = &self.documents[article.card];
+                json!({
+                    "update": event.update.map_or(0, |u| u + 1),
+                    "time": event.time,
+                    "date": article.date.map(|_| crate::worker::timeline::format_time(event.time)),
+                    "text": s.text,
+                    "lang": s.lang,
+                    "reason": event.reason,
+                    "source": {
+                        "article": article.card + 1,
+                        "id": d.id,
+                        "title": title_of(d),
+                        "date": article.date.map(iso_date),
+                        "sentence": s.index + 1,
+                        "char_start": s.char_start,
+                        "char_end": s.char_end,
+                    },
+                })
+            })
+            .collect();
+        serde_json::to_string_pretty(&json!({
+            "policy": self.timeline.policy,
+            "threshold": self.timeline.threshold,
+            "query": self.timeline.query,
+            "updates": updates,
+        }))
+        .unwrap_or_default()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -190,5 +277,45 @@ mod tests {
         assert_eq!(text, "About 340 people fled.");
         assert_eq!(value["method"], "bs+gs");
         assert_eq!(value["settings"]["beam_width"], 5);
+    }
+
+    #[test]
+    fn a_timeline_exports_its_updates_in_time_order_with_sources() {
+        use crate::stream::Action;
+        use crate::worker::timeline::{StreamArticle, StreamEvent, Timeline};
+        let c = cluster();
+        let event = |sentence: usize, action: Action, update: Option<usize>| StreamEvent {
+            sentence,
+            action,
+            time: 1_773_100_800,
+            reason: "new: closest is update 1 at 0.20 < 0.60".into(),
+            update,
+            similarity: None,
+        };
+        // Replay order: the dated article first (card 0), then card 1 undated.
+        let timeline = Timeline {
+            policy: "cos".into(),
+            threshold: Some(0.6),
+            query: "Dam breaks".into(),
+            articles: vec![
+                StreamArticle { card: 0, date: Some(1_773_100_800), time: 1_773_100_800 },
+                StreamArticle { card: 1, date: None, time: 1_773_100_800 },
+            ],
+            sentences: c.sentences.clone(),
+            events: vec![event(0, Action::Select, Some(0)), event(1, Action::Skip, None), event(2, Action::Select, Some(1))],
+            updates: 2,
+            notes: vec![],
+            timing_ms: 0.0,
+        };
+        let export = TimelineExport { timeline: &timeline, documents: &c.documents };
+        let md = export.to_markdown();
+        assert!(md.contains("policy COS at threshold 0.60, 2 updates from 4 sentences"), "{md}");
+        assert!(md.contains("- **2026-03-10** — Dam breaks in Pradella. *(A1, sentence 1, "), "{md}");
+        assert!(md.contains("- **undated** — Le pont est détruit. *(A2, sentence 1, French)*\n"), "{md}");
+        let json: serde_json::Value = serde_json::from_str(&export.to_json()).unwrap();
+        assert_eq!(json["updates"].as_array().unwrap().len(), 2);
+        assert_eq!(json["updates"][0]["source"]["id"], "wire-1");
+        assert_eq!(json["updates"][1]["update"], 2);
+        assert!(json["updates"][1]["date"].is_null());
     }
 }

@@ -5,12 +5,14 @@
 //! - [`protocol`]: the messages between page and worker;
 //! - [`read`]: pasted text and files into articles (with limits);
 //! - [`pipeline`]: the work itself, without browser code (tested natively);
+//! - [`timeline`]: the streaming replay of the timeline mode (tested natively);
 //! - `runtime` (wasm only): message loop, model download and Cache API,
 //!   progress events.
 
 pub mod pipeline;
 pub mod protocol;
 pub mod read;
+pub mod timeline;
 #[cfg(all(target_arch = "wasm32", feature = "app"))]
 mod runtime;
 

@@ -12,7 +12,8 @@ use crate::eval::rouge::{self, Metric, RougeConfig, Tokenization};
 use crate::project;
 use crate::segment;
 use crate::select::topic::TopicTexts;
-use crate::summarize::{summarize_with_topic, Method};
+use crate::centroid::Heads;
+use crate::summarize::{summarize_with_heads, Method};
 use std::collections::HashMap;
 
 /// Embeddings kept between summaries (about 2 kB each): beyond this many
@@ -54,6 +55,11 @@ impl EmbeddingCache {
             .iter()
             .map(|t| self.by_text.get(*t).copied().ok_or_else(|| format!("no embedding for {t:?}")))
             .collect()
+    }
+
+    /// The embedding of one text, if it was embedded.
+    pub fn get(&self, text: &str) -> Option<Embedding> {
+        self.by_text.get(text).copied()
     }
 
     pub fn len(&self) -> usize {
@@ -126,6 +132,11 @@ pub fn prepare(job: Job) -> Result<Prepared, String> {
 
 /// Runs the method on the embedded cluster; `timing` is passed through.
 pub fn finish(prepared: &Prepared, cache: &EmbeddingCache, timing: Timing) -> Result<SummaryResult, String> {
+    finish_with_heads(prepared, cache, timing, &Heads::default())
+}
+
+/// [`finish`] with the trained centroid heads CeRA and CeRAI need.
+pub fn finish_with_heads(prepared: &Prepared, cache: &EmbeddingCache, timing: Timing, heads: &Heads) -> Result<SummaryResult, String> {
     let Prepared { cluster, reference, topic, job } = prepared;
     let embeddings = cache.lookup(&cluster.texts())?;
     let reference_texts: Vec<&str> = reference.iter().map(String::as_str).collect();
@@ -137,7 +148,7 @@ pub fn finish(prepared: &Prepared, cache: &EmbeddingCache, timing: Timing) -> Re
     } else {
         None
     };
-    let summary = summarize_with_topic(cluster, &embeddings, settings, oracle_reference, topic_embeddings.as_ref())
+    let summary = summarize_with_heads(cluster, &embeddings, settings, oracle_reference, topic_embeddings.as_ref(), heads)
         .map_err(|e| e.to_string())?;
     let projection = project::project(&embeddings, &summary.centroid.vector);
     let rouge = (!reference.is_empty()).then(|| {

@@ -6,6 +6,7 @@ use crate::document::{Document, Sentence};
 use crate::eval::rouge::{Prf, Tokenization};
 use crate::project::Projection;
 use crate::summarize::{Settings, Summary};
+pub use super::timeline::{StreamJob, StreamOffer, Timeline};
 use serde::{Deserialize, Serialize};
 
 /// Most text read at once (one paste or one file), in bytes of UTF-8. Far
@@ -31,6 +32,8 @@ pub enum Request {
     /// Facts shown on the article cards, after an edit.
     Describe { id: u32, documents: Vec<Document> },
     Summarize { id: u32, job: Job },
+    /// Replay the articles as a stream (the timeline mode).
+    Stream { id: u32, job: StreamJob },
 }
 
 impl Request {
@@ -40,7 +43,8 @@ impl Request {
             | Request::ReadFiles { id, .. }
             | Request::ReadExamples { id }
             | Request::Describe { id, .. }
-            | Request::Summarize { id, .. } => *id,
+            | Request::Summarize { id, .. }
+            | Request::Stream { id, .. } => *id,
         }
     }
 }
@@ -67,6 +71,12 @@ pub enum Response {
     Read { id: u32, articles: Vec<Article>, problems: Vec<InputProblem> },
     Described { id: u32, facts: Vec<ArticleFacts> },
     Summarized { id: u32, result: Box<SummaryResult> },
+    /// What the timeline can offer (sent unprompted once the worker knows
+    /// whether the LS weights were shipped).
+    StreamOffer { offer: StreamOffer },
+    Streamed { id: u32, timeline: Box<Timeline> },
+    /// Which trained centroid heads (models/cera) this build ships.
+    Heads { cera: bool, cerai: bool },
     /// The request could not be done; `message` is for the user.
     Failed { id: u32, message: String },
 }

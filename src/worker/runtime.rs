@@ -9,6 +9,9 @@
 use super::pipeline::{self, EmbeddingCache};
 use super::protocol::{InputProblem, Job, ModelStatus, Request, Response, Stage, SummaryResult, Timing, MAX_FILE_BYTES};
 use super::read::{self, ReadOutcome};
+use super::timeline::{self, StreamJob, StreamOffer, Timeline};
+use crate::centroid::{CeraHead, Heads};
+use crate::stream::learned::StreamSettings;
 use super::EXAMPLES;
 use crate::encoder::Encoder;
 use js_sys::{Array, Promise, Uint8Array};
@@ -40,6 +43,11 @@ struct Incoming {
 
 struct State {
     model: Model,
+    /// The streaming policies' settings, and whether the LS weights were
+    /// found; None while they load.
+    stream: Option<(Rc<StreamSettings>, bool)>,
+    /// The trained centroid heads that were found (CeRA, CeRAI).
+    heads: Rc<Heads>,
     embeddings: EmbeddingCache,
     queue: VecDeque<Incoming>,
     draining: bool,
@@ -48,6 +56,8 @@ struct State {
 thread_local! {
     static STATE: RefCell<State> = RefCell::new(State {
         model: Model::Loading,
+        stream: None,
+        heads: Rc::new(Heads::default()),
         embeddings: EmbeddingCache::default(),
         queue: VecDeque::new(),
         draining: false,
@@ -67,7 +77,14 @@ pub fn start() {
     scope().set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();
     post(&Response::Started);
-    spawn_local(load_model());
+    spawn_local(async {
+        // Every download first (the small ones before the model), so that
+        // nothing is fetched once the model is ready.
+        load_stream_settings().await;
+        let heads = fetch_heads().await;
+        load_model().await;
+        build_heads(heads);
+    });
 }
 
 fn scope() -> DedicatedWorkerGlobalScope {
@@ -139,6 +156,11 @@ async fn handle(Incoming { request, files }: Incoming) -> Option<Response> {
             Ok(None) => return None,
             Err(message) => Response::Failed { id, message },
         },
+        Request::Stream { job, .. } => match stream(id, job).await {
+            Ok(Some(timeline)) => Response::Streamed { id, timeline: Box::new(timeline) },
+            Ok(None) => return None,
+            Err(message) => Response::Failed { id, message },
+        },
     })
 }
 
@@ -166,40 +188,191 @@ async fn summarize(id: u32, job: Job) -> Result<Option<SummaryResult>, String> {
     post(&Response::Progress { id, stage: Stage::Splitting, done: 0, total: 1 });
     let prepared = pipeline::prepare(job)?;
     let split_ms = now() - started;
+    let encode_started = now();
+    let Some(missing) = embed_missing(id, &encoder, prepared.texts(), false).await? else {
+        return Ok(None);
+    };
+    post(&Response::Progress { id, stage: Stage::Selecting, done: 0, total: 1 });
+    let timing = Timing {
+        split_ms,
+        encode_ms: now() - encode_started,
+        encoded: missing,
+        reused: prepared.texts().count() - missing,
+        ..Default::default()
+    };
+    let select_started = now();
+    let mut result = STATE.with_borrow(|s| pipeline::finish_with_heads(&prepared, &s.embeddings, timing, &s.heads))?;
+    result.timing.select_ms = now() - select_started;
+    result.timing.total_ms = now() - started;
+    Ok(Some(result))
+}
+
+/// Embeds the texts not embedded yet, posting progress; the number
+/// embedded, or None when a newer request of the same kind made it moot.
+async fn embed_missing<'a>(
+    id: u32,
+    encoder: &Encoder,
+    texts: impl Iterator<Item = &'a str>,
+    streaming: bool,
+) -> Result<Option<usize>, String> {
     let missing = STATE.with_borrow_mut(|s| {
-        let missing = s.embeddings.missing(prepared.texts());
+        let missing = s.embeddings.missing(texts);
         s.embeddings.make_room(missing.len());
         missing
     });
-    let encode_started = now();
     for (chunk_index, chunk) in missing.chunks(ENCODE_CHUNK).enumerate() {
         post(&Response::Progress { id, stage: Stage::Encoding, done: chunk_index * ENCODE_CHUNK, total: missing.len() });
         yield_to_messages().await;
-        if superseded() {
+        if superseded(streaming) {
             return Ok(None);
         }
         let texts: Vec<&str> = chunk.iter().map(String::as_str).collect();
         let embeddings = encoder.encode(&texts).map_err(|e| format!("The encoder failed: {e}"))?;
         STATE.with_borrow_mut(|s| s.embeddings.insert(chunk.to_vec(), embeddings));
     }
-    post(&Response::Progress { id, stage: Stage::Selecting, done: 0, total: 1 });
-    let timing = Timing {
-        split_ms,
-        encode_ms: now() - encode_started,
-        encoded: missing.len(),
-        reused: prepared.texts().count() - missing.len(),
-        ..Default::default()
+    Ok(Some(missing.len()))
+}
+
+/// The timeline: the articles replayed through a streaming policy.
+async fn stream(id: u32, job: StreamJob) -> Result<Option<Timeline>, String> {
+    let started = now();
+    let encoder = wait_for_model(id).await?;
+    let (settings, trained) = loop {
+        if let Some(found) = STATE.with_borrow(|s| s.stream.clone()) {
+            break found;
+        }
+        sleep(50).await;
     };
-    let select_started = now();
-    let mut result = STATE.with_borrow(|s| pipeline::finish(&prepared, &s.embeddings, timing))?;
-    result.timing.select_ms = now() - select_started;
-    result.timing.total_ms = now() - started;
+    if timeline::needs_weights(&job.policy) && !trained {
+        return Err(format!(
+            "The {} policy needs the learned weights (models/stream/ls.json), which are not part of this build. Pick COS or APSAL.",
+            job.policy.to_uppercase()
+        ));
+    }
+    post(&Response::Progress { id, stage: Stage::Splitting, done: 0, total: 1 });
+    let prepared = timeline::prepare(job, &settings)?;
+    if embed_missing(id, &encoder, prepared.texts(), true).await?.is_none() {
+        return Ok(None);
+    }
+    post(&Response::Progress { id, stage: Stage::Selecting, done: 0, total: 1 });
+    let mut result = STATE.with_borrow(|s| timeline::replay(&prepared, &s.embeddings, &settings))?;
+    result.timing_ms = now() - started;
     Ok(Some(result))
 }
 
-/// True when a newer summary request is waiting.
-fn superseded() -> bool {
-    STATE.with_borrow(|s| s.queue.iter().any(|m| matches!(m.request, Request::Summarize { .. })))
+/// True when a newer request of the same kind (summary or timeline) waits.
+fn superseded(streaming: bool) -> bool {
+    STATE.with_borrow(|s| {
+        s.queue.iter().any(|m| match m.request {
+            Request::Summarize { .. } => !streaming,
+            Request::Stream { .. } => streaming,
+            _ => false,
+        })
+    })
+}
+
+/// models/stream/ls.json: the LS weights and tuned thresholds. Without it
+/// (not shipped, or never downloaded and offline) COS and APSAL run with
+/// their default thresholds.
+async fn load_stream_settings() {
+    let cache = open_cache().await;
+    let (settings, trained, note) = match fetch_text(timeline::SETTINGS_URL, cache.as_ref()).await {
+        Some(json) => match StreamSettings::from_json(&json) {
+            Ok(settings) => (settings, true, None),
+            Err(e) => (
+                timeline::untrained_settings(),
+                false,
+                Some(format!("The learned policy's file is unreadable ({e}); COS and APSAL run with default thresholds.")),
+            ),
+        },
+        None => (
+            timeline::untrained_settings(),
+            false,
+            Some(
+                "The learned policy (LS) is not part of this build: its weights (models/stream/ls.json) were not found. \
+                 COS and APSAL run with their default thresholds."
+                    .into(),
+            ),
+        ),
+    };
+    let offer = StreamOffer::of(&settings, trained, note);
+    STATE.with_borrow_mut(|s| s.stream = Some((Rc::new(settings), trained)));
+    post(&Response::StreamOffer { offer });
+}
+
+/// models/cera/{cera,cerai}.onnx, the trained centroid heads, when this
+/// build ships them (network first, the cached copy offline).
+async fn fetch_heads() -> (Option<Vec<u8>>, Option<Vec<u8>>) {
+    let cache = open_cache().await;
+    (fetch_bytes("models/cera/cera.onnx", cache.as_ref()).await, fetch_bytes("models/cera/cerai.onnx", cache.as_ref()).await)
+}
+
+fn build_heads((cera, cerai): (Option<Vec<u8>>, Option<Vec<u8>>)) {
+    let load = |bytes: Option<Vec<u8>>| bytes.and_then(|b| CeraHead::from_bytes(&b).ok());
+    let (cera, cerai) = (load(cera), load(cerai));
+    let (has_cera, has_cerai) = (cera.is_some(), cerai.is_some());
+    if let Ok(heads) = Heads::new(cera, cerai) {
+        STATE.with_borrow_mut(|s| s.heads = Rc::new(heads));
+        post(&Response::Heads { cera: has_cera, cerai: has_cerai });
+    }
+}
+
+/// A small binary file, like [`fetch_text`].
+async fn fetch_bytes(url: &str, cache: Option<&Cache>) -> Option<Vec<u8>> {
+    let init = RequestInit::new();
+    init.set_cache(RequestCache::NoCache);
+    let fresh = match JsFuture::from(scope().fetch_with_str_and_init(url, &init)).await {
+        Ok(response) => {
+            let response: web_sys::Response = response.unchecked_into();
+            if response.ok() {
+                let buffer = JsFuture::from(response.array_buffer().ok()?).await.ok()?;
+                Some(Uint8Array::new(&buffer).to_vec())
+            } else {
+                None
+            }
+        }
+        Err(_) => None,
+    };
+    match fresh {
+        Some(mut bytes) => {
+            if let Some(cache) = cache {
+                if let Ok(copy) = web_sys::Response::new_with_opt_u8_array(Some(&mut bytes)) {
+                    let _ = JsFuture::from(cache.put_with_str(url, &copy)).await;
+                }
+            }
+            Some(bytes)
+        }
+        None => cached_bytes(cache, url).await,
+    }
+}
+
+/// A small text file: from the network when reachable (kept in the cache),
+/// else the cached copy.
+async fn fetch_text(url: &str, cache: Option<&Cache>) -> Option<String> {
+    let init = RequestInit::new();
+    init.set_cache(RequestCache::NoCache);
+    let fresh = match JsFuture::from(scope().fetch_with_str_and_init(url, &init)).await {
+        Ok(response) => {
+            let response: web_sys::Response = response.unchecked_into();
+            if response.ok() {
+                response_text(&response).await
+            } else {
+                None
+            }
+        }
+        Err(_) => None,
+    };
+    match fresh {
+        Some(text) => {
+            if let Some(cache) = cache {
+                if let Ok(copy) = web_sys::Response::new_with_opt_str(Some(&text)) {
+                    let _ = JsFuture::from(cache.put_with_str(url, &copy)).await;
+                }
+            }
+            Some(text)
+        }
+        None => response_text(&cached_response(cache, url).await?).await,
+    }
 }
 
 /// Lets queued `message` events run (a timer task, not a microtask).
@@ -308,37 +481,11 @@ async fn open_cache() -> Option<Cache> {
 /// model replaces the old), else the copy kept in the cache.
 async fn fetch_manifest(cache: Option<&Cache>) -> Result<serde_json::Value, String> {
     let url = format!("{MODEL_DIR}manifest.json");
-    let init = RequestInit::new();
-    init.set_cache(RequestCache::NoCache);
-    let fresh = match JsFuture::from(scope().fetch_with_str_and_init(&url, &init)).await {
-        Ok(response) => {
-            let response: web_sys::Response = response.unchecked_into();
-            if response.ok() {
-                response_text(&response).await
-            } else {
-                None
-            }
-        }
-        Err(_) => None,
-    };
-    let text = match fresh {
-        Some(text) => {
-            if let Some(cache) = cache {
-                if let Ok(copy) = web_sys::Response::new_with_opt_str(Some(&text)) {
-                    let _ = JsFuture::from(cache.put_with_str(&url, &copy)).await;
-                }
-            }
-            text
-        }
-        None => match cached_response(cache, &url).await {
-            Some(response) => response_text(&response).await.unwrap_or_default(),
-            None => {
-                return Err("The language model has not been downloaded yet and the network is unreachable. \
-                    Connect once to download it (84 MB); after that Précis works offline."
-                    .into())
-            }
-        },
-    };
+    let text = fetch_text(&url, cache).await.ok_or_else(|| {
+        "The language model has not been downloaded yet and the network is unreachable. \
+         Connect once to download it (84 MB); after that Précis works offline."
+            .to_string()
+    })?;
     serde_json::from_str(&text).map_err(|e| format!("The model manifest is damaged: {e}"))
 }
 

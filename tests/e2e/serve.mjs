@@ -22,7 +22,10 @@ export const DIST = resolve(fileURLToPath(new URL("../../dist", import.meta.url)
 
 /** Serves `root`; resolves to { url, close }. Port 0 picks a free one. */
 export function startServer(root = DIST, port = 0) {
+  // Every request the server saw, in order (the privacy test reads it).
+  const requests = [];
   const server = createServer((request, response) => {
+    requests.push({ method: request.method, url: request.url });
     const path = decodeURIComponent(new URL(request.url, "http://x").pathname);
     let file = normalize(join(root, path));
     if (!file.startsWith(root)) {
@@ -46,7 +49,7 @@ export function startServer(root = DIST, port = 0) {
   return new Promise((done) => {
     server.listen(port, "127.0.0.1", () => {
       const { port: actual } = server.address();
-      done({ url: `http://127.0.0.1:${actual}/`, close: () => new Promise((c) => server.close(c)) });
+      done({ url: `http://127.0.0.1:${actual}/`, requests, close: () => new Promise((c) => server.close(c)) });
     });
   });
 }

@@ -1,15 +1,40 @@
-// Trunk post-build hook (Trunk.toml): lists the app shell for the service
-// worker and stamps sw.js with a hash of the build, so a new build installs
-// as a new service worker version. The model files are not part of the
-// shell (the app's worker caches them).
+// Trunk post-build hook (Trunk.toml): copies the optional model files that
+// may not exist yet (models/stream/ls.json: the streaming policy's weights;
+// models/cera/*.onnx: the trained centroid heads of CeRA and CeRAI),
+// lists the app shell for the service worker and stamps sw.js with a hash
+// of the build, so a new build installs as a new service worker version.
+// The model files are not part of the shell (they are cached on first use).
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { join, relative, sep } from "node:path";
 
 const staging = process.env.TRUNK_STAGING_DIR;
 if (!staging) throw new Error("TRUNK_STAGING_DIR is not set: run this through trunk build");
 
 const SKIP = new Set(["precache.json", "sw.js"]);
+
+// Optional model files: shipped when present at build time; the app offers
+// less without them (the timeline: COS and APSAL only) and says so.
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const OPTIONAL = [
+  "models/stream/ls.json",
+  "models/stream/MODEL_CARD.md",
+  "models/cera/cera.onnx",
+  "models/cera/cerai.onnx",
+  "models/cera/MODEL_CARD.md",
+];
+for (const file of OPTIONAL) {
+  const from = join(ROOT, file);
+  if (!existsSync(from)) {
+    console.log(`optional ${file}: not found, not shipped`);
+    continue;
+  }
+  const to = join(staging, file);
+  mkdirSync(join(to, ".."), { recursive: true });
+  copyFileSync(from, to);
+  console.log(`optional ${file}: shipped`);
+}
 
 function* walk(dir) {
   for (const name of readdirSync(dir).sort()) {

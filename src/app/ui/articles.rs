@@ -90,7 +90,7 @@ fn PasteBox() -> impl IntoView {
             state.cleared.set(Some(removed));
         }
         state.cards.set(vec![]);
-        state.draft.set(String::new());
+        state.set_draft(String::new());
         persist::save_draft("");
         state.input_problems.set(vec![]);
         state.result.set(None);
@@ -116,7 +116,10 @@ fn PasteBox() -> impl IntoView {
             rows="7"
             spellcheck="false"
             placeholder="Headline\n\nFirst paragraph of the article…"
-            prop:value=move || state.draft.get()
+            prop:value=move || {
+                state.draft_reset.track();
+                state.draft.get_untracked()
+            }
             on:input=on_input
         ></textarea>
         <div class="button-row">

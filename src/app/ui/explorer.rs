@@ -21,12 +21,20 @@ pub fn Explorer() -> impl IntoView {
     let state = expect_context::<AppState>();
     move || match state.result.get() {
         None => view! { <p class="empty-state">"After summarizing, this tab shows how the sentences were chosen."</p> }.into_any(),
-        Some(outcome) => match &outcome.result.summary.trace {
-            Trace::Beam(trace) => view! { <BeamExplorer outcome=outcome.clone() trace=Arc::new(trace.clone())/> }.into_any(),
-            Trace::Greedy(trace) => view! { <GreedyExplorer outcome=outcome.clone() trace=trace.clone()/> }.into_any(),
-            Trace::Mmr(trace) => view! { <MmrExplorer outcome=outcome.clone() trace=Arc::new(trace.clone())/> }.into_any(),
-            Trace::None => view! { <p class="empty-state">"This method keeps no record of its search."</p> }.into_any(),
-        },
+        Some(outcome) => view! {
+            <super::attention::AttentionView outcome=outcome.clone()/>
+            {trace_view(outcome)}
+        }
+        .into_any(),
+    }
+}
+
+fn trace_view(outcome: Arc<Outcome>) -> AnyView {
+    match &outcome.result.summary.trace {
+        Trace::Beam(trace) => view! { <BeamExplorer outcome=outcome.clone() trace=Arc::new(trace.clone())/> }.into_any(),
+        Trace::Greedy(trace) => view! { <GreedyExplorer outcome=outcome.clone() trace=trace.clone()/> }.into_any(),
+        Trace::Mmr(trace) => view! { <MmrExplorer outcome=outcome.clone() trace=Arc::new(trace.clone())/> }.into_any(),
+        Trace::None => view! { <p class="empty-state">"This method keeps no record of its search."</p> }.into_any(),
     }
 }
 
@@ -86,7 +94,7 @@ fn BeamExplorer(outcome: Arc<Outcome>, trace: Arc<BeamTrace>) -> impl IntoView {
                     aria-label="Step"
                     aria-valuetext=move || format!("Step {} of {steps}", step.get() + 1)
                 />
-                <button on:click=move |_| step.update(|s| *s = (*s + 1).min(last)) disabled=move || step.get() >= last aria-label="Next step">"Next ▶"</button>
+                <button on:click=move |_| step.update(|s| *s = (*s + 1).min(last)) disabled=move || { step.get() >= last } aria-label="Next step">"Next ▶"</button>
                 <span class="step-count" aria-live="polite">{move || format!("Step {} of {steps}", step.get() + 1)}</span>
             </div>
         })}

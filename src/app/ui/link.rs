@@ -4,10 +4,10 @@
 
 use super::dom;
 use super::persist;
-use super::state::{AppState, Outcome, Progress};
+use super::state::{AppState, Outcome, Progress, TimelineOutcome};
 use crate::document::Document;
 use crate::summarize::Settings;
-use crate::worker::protocol::{InputProblem, Job, ModelStatus, Request, Response};
+use crate::worker::protocol::{InputProblem, Job, ModelStatus, Request, Response, Stage, StreamJob};
 use js_sys::Array;
 use leptos::prelude::*;
 use std::cell::RefCell;
@@ -29,6 +29,8 @@ enum Pending {
     Describe(Vec<u64>),
     /// The job's articles and settings, kept with its result.
     Summarize(Box<(Vec<Document>, Settings)>),
+    /// The timeline's articles, kept with its result.
+    Stream(Vec<Document>),
 }
 
 struct Link {
@@ -40,6 +42,7 @@ struct Link {
     next_id: u32,
     pending: HashMap<u32, Pending>,
     latest_summary: u32,
+    latest_stream: u32,
 }
 
 thread_local! {
@@ -94,7 +97,7 @@ pub fn connect(state: AppState) {
     });
     worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
     on_error.forget();
-    LINK.set(Some(Link { worker, ready: false, queued: vec![], next_id: 1, pending: HashMap::new(), latest_summary: 0 }));
+    LINK.set(Some(Link { worker, ready: false, queued: vec![], next_id: 1, pending: HashMap::new(), latest_summary: 0, latest_stream: 0 }));
 }
 
 /// The worker is listening: send what waited.
@@ -128,6 +131,10 @@ fn send(build: impl FnOnce(u32) -> Request, pending: Pending, files: Option<Arra
             link.pending.retain(|_, p| !matches!(p, Pending::Summarize(_)));
             link.latest_summary = id;
         }
+        if matches!(pending, Pending::Stream(_)) {
+            link.pending.retain(|_, p| !matches!(p, Pending::Stream(_)));
+            link.latest_stream = id;
+        }
         link.pending.insert(id, pending);
         Some(id)
     })
@@ -136,13 +143,17 @@ fn send(build: impl FnOnce(u32) -> Request, pending: Pending, files: Option<Arra
 fn take_pending(id: u32) -> Option<(Pending, bool)> {
     LINK.with_borrow_mut(|link| {
         let link = link.as_mut()?;
-        let latest = link.latest_summary == id;
+        let latest = link.latest_summary == id || link.latest_stream == id;
         link.pending.remove(&id).map(|p| (p, latest))
     })
 }
 
 fn is_latest_summary(id: u32) -> bool {
     LINK.with_borrow(|link| link.as_ref().is_some_and(|l| l.latest_summary == id))
+}
+
+fn is_latest_stream(id: u32) -> bool {
+    LINK.with_borrow(|link| link.as_ref().is_some_and(|l| l.latest_stream == id))
 }
 
 fn dispatch(state: AppState, response: Response) {
@@ -152,11 +163,13 @@ fn dispatch(state: AppState, response: Response) {
         Response::Progress { id, stage, done, total } => {
             if is_latest_summary(id) {
                 state.progress.set(Some(Progress { stage, done, total }));
+            } else if is_latest_stream(id) {
+                state.timeline_progress.set(Some(Progress { stage, done, total }));
             }
         }
         Response::Read { id, articles, problems } => {
             if let (Some((Pending::ReadPaste, _)), false) = (take_pending(id), articles.is_empty()) {
-                state.draft.set(String::new());
+                state.set_draft(String::new());
                 persist::save_draft("");
             }
             state.reading.set(false);
@@ -183,6 +196,16 @@ fn dispatch(state: AppState, response: Response) {
                 dom::mark("precis:summary-shown");
             }
         }
+        Response::StreamOffer { offer } => state.stream_offer.set(Some(offer)),
+        Response::Heads { cera, cerai } => state.heads.set((cera, cerai)),
+        Response::Streamed { id, timeline } => {
+            if let Some((Pending::Stream(documents), true)) = take_pending(id) {
+                state.timeline_progress.set(None);
+                state.timeline_error.set(None);
+                state.show_timeline(Arc::new(TimelineOutcome { timeline: *timeline, documents }));
+                dom::mark("precis:timeline-shown");
+            }
+        }
         Response::Failed { id, message } => match take_pending(id) {
             Some((Pending::Read | Pending::ReadPaste, _)) => {
                 state.reading.set(false);
@@ -191,6 +214,10 @@ fn dispatch(state: AppState, response: Response) {
             Some((Pending::Summarize(_), true)) => {
                 state.progress.set(None);
                 state.summary_error.set(Some(message));
+            }
+            Some((Pending::Stream(_), true)) => {
+                state.timeline_progress.set(None);
+                state.timeline_error.set(Some(message));
             }
             _ => {}
         },
@@ -242,5 +269,23 @@ pub fn summarize(state: AppState) {
     if send(|id| Request::Summarize { id, job }, kept, None).is_none() {
         state.progress.set(None);
         state.summary_error.set(Some("The app's background worker is not running. Reload the page.".into()));
+    }
+}
+
+/// Replays the current articles through the chosen streaming policy.
+pub fn stream(state: AppState) {
+    let documents: Vec<Document> = state.cards.with_untracked(|cards| cards.iter().map(|c| c.article.document.clone()).collect());
+    let choice = state.stream_choice.get_untracked();
+    let job = StreamJob {
+        documents: documents.clone(),
+        policy: choice.policy.clone(),
+        threshold: choice.threshold,
+        query: Some(choice.query.trim().to_string()).filter(|q| !q.is_empty()),
+    };
+    state.timeline_error.set(None);
+    state.timeline_progress.set(Some(Progress { stage: Stage::Splitting, done: 0, total: 1 }));
+    if send(|id| Request::Stream { id, job }, Pending::Stream(documents), None).is_none() {
+        state.timeline_progress.set(None);
+        state.timeline_error.set(Some("The app's background worker is not running. Reload the page.".into()));
     }
 }

@@ -83,7 +83,7 @@ pub fn MmrExplorer(outcome: Arc<Outcome>, trace: Arc<MmrTrace>) -> impl IntoView
                     aria-label="Step"
                     aria-valuetext=move || format!("Pick {} of {steps}", step.get() + 1)
                 />
-                <button on:click=move |_| step.update(|s| *s = (*s + 1).min(last)) disabled=move || step.get() >= last aria-label="Next step">"Next ▶"</button>
+                <button on:click=move |_| step.update(|s| *s = (*s + 1).min(last)) disabled=move || { step.get() >= last } aria-label="Next step">"Next ▶"</button>
                 <span class="step-count" aria-live="polite">{move || format!("Pick {} of {steps}", step.get() + 1)}</span>
             </div>
         })}

@@ -3,6 +3,7 @@
 //! [`link`]; every panel is its own module.
 
 mod articles;
+mod attention;
 mod dom;
 mod explorer;
 mod link;
@@ -13,10 +14,11 @@ mod settings;
 mod sources;
 mod state;
 mod summary;
+mod timeline;
 
 use crate::worker::protocol::ModelStatus;
 use leptos::prelude::*;
-use state::{AppState, Tab};
+use state::{AppState, Mode, Tab};
 
 /// Entry point of the app bin.
 pub fn mount() {
@@ -40,21 +42,55 @@ fn App() -> impl IntoView {
             </div>
             <ModelBadge/>
         </header>
+        <ModeSwitch/>
         <main class="layout">
             <div class="column input-column">
                 <articles::ArticlesPanel/>
-                <settings::SettingsPanel/>
+                <Show when=move || state.mode.get() == Mode::Summary>
+                    <settings::SettingsPanel/>
+                </Show>
             </div>
             <div class="column output-column">
-                <summary::SummarizeBar/>
-                <summary::SummaryPanel/>
-                <ResultTabs/>
+                <Show
+                    when=move || state.mode.get() == Mode::Summary
+                    fallback=|| view! { <timeline::TimelinePanel/> }
+                >
+                    <summary::SummarizeBar/>
+                    <summary::SummaryPanel/>
+                    <ResultTabs/>
+                </Show>
             </div>
         </main>
         <footer class="colophon">
             "Everything runs in your browser: splitting, the MUSE sentence encoder, centroid and beam search. "
             "No text is sent anywhere. Methods: Gholipour Ghalandari (2017); Gonçalves et al. (2023)."
         </footer>
+    }
+}
+
+/// Summary or timeline: what to make of the articles.
+#[component]
+fn ModeSwitch() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let button = move |mode: Mode, label: &'static str, help: &'static str, testid: &'static str| {
+        view! {
+            <button
+                class="mode-button"
+                class:active=move || state.mode.get() == mode
+                aria-pressed=move || (state.mode.get() == mode).to_string()
+                data-testid=testid
+                on:click=move |_| state.mode.set(mode)
+            >
+                <strong>{label}</strong>
+                <span class="mode-help">{help}</span>
+            </button>
+        }
+    };
+    view! {
+        <nav class="mode-switch" role="group" aria-label="What to make of the articles">
+            {button(Mode::Summary, "Summary", "one summary of all the articles", "mode-summary")}
+            {button(Mode::Timeline, "Timeline", "replay them by date, news as it breaks", "mode-timeline")}
+        </nav>
     }
 }
 

@@ -2,7 +2,7 @@
 //! the unsent paste box, in localStorage (this origin only, this device
 //! only).
 
-use super::state::AppState;
+use super::state::{AppState, Mode, StreamChoice};
 use crate::summarize::Settings;
 use crate::worker::protocol::Article;
 use leptos::prelude::*;
@@ -11,11 +11,15 @@ const ARTICLES: &str = "precis.v1.articles";
 const SETTINGS: &str = "precis.v1.settings";
 const REFERENCE: &str = "precis.v1.reference";
 const DRAFT: &str = "precis.v1.draft";
+const MODE: &str = "precis.v1.mode";
+const STREAM: &str = "precis.v1.stream";
 
 pub struct Saved {
     pub articles: Vec<Article>,
     pub settings: Settings,
     pub reference: String,
+    pub mode: Mode,
+    pub stream: StreamChoice,
 }
 
 fn storage() -> Option<web_sys::Storage> {
@@ -37,6 +41,8 @@ pub fn load() -> Saved {
         articles: read(ARTICLES).and_then(|json| serde_json::from_str(&json).ok()).unwrap_or_default(),
         settings: read(SETTINGS).and_then(|json| serde_json::from_str(&json).ok()).unwrap_or_default(),
         reference: read(REFERENCE).unwrap_or_default(),
+        mode: read(MODE).and_then(|json| serde_json::from_str(&json).ok()).unwrap_or(Mode::Summary),
+        stream: read(STREAM).and_then(|json| serde_json::from_str(&json).ok()).unwrap_or_default(),
     }
 }
 
@@ -46,7 +52,9 @@ pub fn load_draft() -> String {
 
 /// Saves the paste box; a draft too large to store is simply not kept.
 pub fn save_draft(text: &str) {
-    if !write(DRAFT, text) {
+    // Beyond what can be added at once it is not worth the storage (and
+    // a failing multi-megabyte write only blocks the page).
+    if text.len() > crate::worker::protocol::MAX_INPUT_BYTES || !write(DRAFT, text) {
         if let Some(s) = storage() {
             let _ = s.remove_item(DRAFT);
         }
@@ -71,5 +79,13 @@ pub fn keep_saved(state: AppState) {
     });
     Effect::new(move |_| {
         state.reference.with(|r| write(REFERENCE, r));
+    });
+    Effect::new(move |_| {
+        let json = serde_json::to_string(&state.mode.get()).unwrap_or_default();
+        write(MODE, &json);
+    });
+    Effect::new(move |_| {
+        let json = state.stream_choice.with(|c| serde_json::to_string(c).unwrap_or_default());
+        write(STREAM, &json);
     });
 }

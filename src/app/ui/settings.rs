@@ -87,9 +87,27 @@ fn MethodField() -> impl IntoView {
         .map(|info| {
             let needs_reference = info.uses(Knob::Reference);
             let method = info.method;
-            let label = if needs_reference { format!("{} — needs a reference", info.label) } else { info.label.clone() };
+            // CeRA and CeRAI need their trained heads (models/cera), when shipped.
+            let missing_head = move || {
+                let (cera, cerai) = state.heads.get();
+                match method {
+                    Method::Cera => !cera,
+                    Method::Cerai => !cerai,
+                    _ => false,
+                }
+            };
+            let base = info.label.clone();
+            let label = move || {
+                if missing_head() {
+                    format!("{base} — its trained model is not in this build")
+                } else if needs_reference {
+                    format!("{base} — needs a reference")
+                } else {
+                    base.clone()
+                }
+            };
             view! {
-                <option value=info.name selected=move || current() == method disabled=move || needs_reference && !has_reference()>
+                <option value=info.name selected=move || current() == method disabled=move || missing_head() || (needs_reference && !has_reference())>
                     {label}
                 </option>
             }

