@@ -145,7 +145,122 @@ impl Heads {
 
 #[cfg(test)]
 mod tests {
-    use super::attention_share;
+    use super::*;
+    use serde::Deserialize;
+    use std::path::PathBuf;
+    use std::time::Instant;
+
+    /// PyTorch's outputs on one synthetic cluster (models/cera/train.py,
+    /// `synthetic_case`), written beside the shipped head.
+    #[derive(Deserialize)]
+    struct Reference {
+        sentences: usize,
+        centroid: Vec<f32>,
+        attention: Vec<f32>,
+        alpha: Option<Vec<f32>>,
+        attention_centroid: Option<Vec<f32>>,
+    }
+
+    fn shipped(name: &str) -> (CeraHead, Vec<Reference>) {
+        let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("models/cera");
+        let bytes = std::fs::read(dir.join(format!("{name}.onnx"))).unwrap();
+        let json = std::fs::read_to_string(dir.join(format!("{name}.reference.json"))).unwrap();
+        (CeraHead::from_bytes(&bytes).unwrap(), serde_json::from_str(&json).unwrap())
+    }
+
+    /// The synthetic cluster of train.py: row i is sin(0.618 (512 i + j) + n),
+    /// L2-normalized; positions i; documents 3i / n.
+    fn synthetic(n: usize) -> (Vec<Embedding>, Vec<usize>, Vec<usize>) {
+        let embeddings = (0..n)
+            .map(|i| {
+                let mut row = [0f32; DIM];
+                for (j, x) in row.iter_mut().enumerate() {
+                    *x = (0.618 * (DIM * i + j) as f64 + n as f64).sin() as f32;
+                }
+                let norm = row.iter().map(|x| x * x).sum::<f32>().sqrt();
+                row.iter_mut().for_each(|x| *x /= norm);
+                row
+            })
+            .collect();
+        (embeddings, (0..n).collect(), (0..n).map(|i| 3 * i / n).collect())
+    }
+
+    fn cosine(a: &[f32], b: &[f32]) -> f64 {
+        let dot: f64 = a.iter().zip(b).map(|(x, y)| *x as f64 * *y as f64).sum();
+        let norm = |v: &[f32]| v.iter().map(|x| (*x as f64).powi(2)).sum::<f64>().sqrt();
+        dot / (norm(a) * norm(b))
+    }
+
+    fn check_shipped(name: &str, kind: HeadKind) {
+        let (head, references) = shipped(name);
+        assert_eq!(head.kind(), kind);
+        assert!(!references.is_empty());
+        for reference in references {
+            let (embeddings, positions, documents) = synthetic(reference.sentences);
+            let out = head.run(&embeddings, &positions, &documents).unwrap();
+            assert_eq!(out.centroid.len(), DIM);
+            assert_eq!(out.attention.len(), reference.sentences);
+            let sum: f32 = out.attention.iter().sum();
+            assert!((sum - 1.0).abs() < 1e-4, "{name}: attention sums to {sum}");
+            assert!(out.attention.iter().all(|&a| (0.0..=1.0).contains(&a)));
+            let parity = cosine(&out.centroid, &reference.centroid);
+            assert!(parity >= 0.9999, "{name}, {} sentences: centroid cosine {parity}", reference.sentences);
+            if reference.sentences > 1 {
+                let parity = cosine(&out.attention, &reference.attention);
+                assert!(parity >= 0.9999, "{name}: attention cosine {parity}");
+            }
+            match kind {
+                HeadKind::Cera => assert!(out.alpha.is_none() && out.attention_centroid.is_none()),
+                HeadKind::Cerai => {
+                    let alpha = out.alpha.unwrap();
+                    assert_eq!(alpha.len(), DIM);
+                    assert!(alpha.iter().all(|&a| a > 0.0 && a < 1.0), "{name}: alpha outside (0, 1)");
+                    assert!(cosine(&alpha, reference.alpha.as_ref().unwrap()) >= 0.9999);
+                    let attended = out.attention_centroid.unwrap();
+                    assert!(cosine(&attended, reference.attention_centroid.as_ref().unwrap()) >= 0.9999);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn shipped_cera_matches_pytorch() {
+        check_shipped("cera", HeadKind::Cera);
+    }
+
+    #[test]
+    fn shipped_cerai_matches_pytorch() {
+        check_shipped("cerai", HeadKind::Cerai);
+    }
+
+    #[test]
+    fn heads_refuse_the_wrong_slot() {
+        let (cera, _) = shipped("cera");
+        let (cerai, _) = shipped("cerai");
+        assert!(Heads::new(Some(cerai), None).is_err());
+        assert!(Heads::new(None, Some(cera)).is_err());
+    }
+
+    /// Native inference time per cluster (`cargo test --release --lib
+    /// head_inference_time -- --ignored --nocapture`).
+    #[test]
+    #[ignore]
+    fn head_inference_time() {
+        for name in ["cera", "cerai"] {
+            let (head, _) = shipped(name);
+            for n in [20, 60, 200] {
+                let (embeddings, positions, documents) = synthetic(n);
+                head.run(&embeddings, &positions, &documents).unwrap();
+                let rounds = 200;
+                let t = Instant::now();
+                for _ in 0..rounds {
+                    head.run(&embeddings, &positions, &documents).unwrap();
+                }
+                let ms = t.elapsed().as_secs_f64() * 1000.0 / rounds as f64;
+                println!("{name}: {n} sentences: {ms:.3} ms per cluster");
+            }
+        }
+    }
 
     #[test]
     fn share_weighs_each_side_by_its_norm() {

@@ -1,0 +1,498 @@
+#!/usr/bin/env python3
+"""Train the CeRA and CeRAI centroid heads (Gonçalves et al. 2023, §3.1) on
+the Multi-News embedding cache that `precis embed-dataset` writes, and export
+them to the ONNX graphs that src/centroid/cera.rs runs with tract.
+
+One command, CPU only (from the repo root, after the caches exist):
+
+    target/release/precis embed-dataset --data ../shared/data/multinews/train.jsonl.gz --out models/cera/cache/train
+    target/release/precis embed-dataset --data ../shared/data/multinews/val.jsonl.gz --out models/cera/cache/val --limit-clusters 2000
+    .venv/bin/python models/cera/train.py            # both heads → models/cera/{cera,cerai}.onnx
+
+Model (the paper's Multi-News configuration, as in its reference code):
+- e_k L2-normalized, LayerNorm, plus a learnable positional embedding of the
+  sentence's index in its document (35 positions; later sentences share the
+  last one);
+- each e_pos,k concatenated with the cluster mean-pool (mean over documents of
+  each document's mean of e_pos), a 2-layer MLP (2d → d, tanh, → 1), softmax
+  over the cluster's sentences → attention β;
+- h = Σ β_k e_k (the layer-normed sentences), LayerNorm, Linear(d, d) → ĉ_attn;
+- CeRAI: α = sigmoid(Linear(ReLU(Linear([ĉ_attn; ē_D])))), ĉ = α ⊙ ĉ_attn +
+  (1 − α) ⊙ ē_D, with ē_D the plain mean of the cluster's sentences.
+Loss: cosine distance to the mean of the reference summary's sentence
+embeddings. Batch 2, Adam lr 5e-4, StepLR(step 3, γ 0.1), seed 12.
+
+Epoch selection: the paper early-stops on validation ROUGE-2 recall of the
+BS+GS summaries. BS+GS and ROUGE live on the Rust side, so each epoch is
+scored here by a proxy, the mean cosine between the predicted and the oracle
+centroid on a fixed validation subset (the first --val-clusters clusters of
+the validation cache), with patience 5; the chosen heads are then confirmed
+with `precis evaluate` (docs/results/cera.md).
+
+ONNX contract: see src/centroid/cera.rs (inputs `embeddings` f32 [N, 512],
+`positions` i64 [N], `documents` i64 [N]; outputs `centroid`, `attention`,
+and for CeRAI `alpha`, `attention_centroid`). The script checks the exported
+graph against PyTorch with onnxruntime; the Rust test
+`centroid::cera::tests::shipped_heads_match_pytorch` checks tract against the
+reference outputs written beside the models (models/cera/<head>.reference.json,
+on synthetic clusters the test rebuilds).
+"""
+
+import argparse
+import json
+import math
+import os
+import random
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+DIM = 512
+HERE = Path(__file__).resolve().parent
+
+
+# --------------------------------------------------------------------------
+# Data
+
+
+class Split:
+    """One cache written by `precis embed-dataset` (prefix.{clusters.jsonl,
+    sentences.f16, summary.f16}). Clusters whose rows are not all in the
+    files (an interrupted run) are dropped, as are clusters without a
+    sentence or a summary."""
+
+    def __init__(self, prefix, limit=None):
+        prefix = str(prefix)
+        sentences = np.fromfile(prefix + ".sentences.f16", dtype="<f2")
+        summary = np.fromfile(prefix + ".summary.f16", dtype="<f2")
+        self.sentences = sentences[: sentences.size // DIM * DIM].reshape(-1, DIM)
+        self.summary = summary[: summary.size // DIM * DIM].reshape(-1, DIM)
+        self.clusters = []  # (id, start, end, positions, documents, sum_start, sum_end)
+        start = sum_start = 0
+        truncated = 0
+        with open(prefix + ".clusters.jsonl") as f:
+            for line in f:
+                try:
+                    c = json.loads(line)
+                except json.JSONDecodeError:
+                    truncated += 1
+                    break
+                n, m = len(c["doc"]), c["summary_sentences"]
+                end, sum_end = start + n, sum_start + m
+                if end > len(self.sentences) or sum_end > len(self.summary):
+                    truncated += 1
+                    break
+                if n > 0 and m > 0:
+                    self.clusters.append(
+                        (c["id"], start, end, np.array(c["pos"], dtype=np.int64),
+                         np.array(c["doc"], dtype=np.int64), sum_start, sum_end)
+                    )
+                start, sum_start = end, sum_end
+                if limit is not None and len(self.clusters) >= limit:
+                    break
+        self.truncated = truncated
+
+    def __len__(self):
+        return len(self.clusters)
+
+    def sentence_count(self):
+        return sum(c[2] - c[1] for c in self.clusters)
+
+    def item(self, i):
+        _, s, e, pos, doc, ss, se = self.clusters[i]
+        x = self.sentences[s:e].astype(np.float32)
+        gold = self.summary[ss:se].astype(np.float32).mean(0)
+        return x, pos, doc, gold
+
+
+def document_weights(doc):
+    """Weight of each sentence in the mean of per-document means."""
+    _, inverse, counts = np.unique(doc, return_inverse=True, return_counts=True)
+    return (1.0 / counts[inverse]) / len(counts)
+
+
+def collate(split, indices):
+    items = [split.item(i) for i in indices]
+    b, s = len(items), max(len(it[0]) for it in items)
+    x = np.zeros((b, s, DIM), np.float32)
+    pos = np.zeros((b, s), np.int64)
+    w = np.zeros((b, s), np.float32)
+    mask = np.zeros((b, s), bool)
+    gold = np.stack([it[3] for it in items])
+    for k, (xi, pi, di, _) in enumerate(items):
+        n = len(xi)
+        x[k, :n], pos[k, :n], w[k, :n], mask[k, :n] = xi, pi, document_weights(di), True
+    return (torch.from_numpy(x), torch.from_numpy(pos), torch.from_numpy(w),
+            torch.from_numpy(mask), torch.from_numpy(gold))
+
+
+# --------------------------------------------------------------------------
+# Model
+
+
+class CentroidHead(nn.Module):
+    def __init__(self, dim=DIM, positions=35, interpolation=False, hidden_layers=1):
+        super().__init__()
+        self.positions = positions
+        self.interpolation = interpolation
+        self.ln_in = nn.LayerNorm(dim)
+        self.pos = nn.Embedding(positions, dim)
+        # The first layer of the MLP over [e_pos,k; pooled], split in its two
+        # halves so the pooled half is computed once per cluster (the same
+        # function and initialization as one Linear(2d, d)).
+        self.score_sentence = nn.Linear(dim, dim)
+        self.score_pooled = nn.Linear(dim, dim, bias=False)
+        bound = 1 / math.sqrt(2 * dim)
+        for layer in (self.score_sentence, self.score_pooled):
+            nn.init.uniform_(layer.weight, -bound, bound)
+        nn.init.uniform_(self.score_sentence.bias, -bound, bound)
+        layers = [nn.Tanh()]
+        for _ in range(hidden_layers - 1):
+            layers += [nn.Linear(dim, dim), nn.Tanh()]
+        self.score = nn.Sequential(*layers, nn.Linear(dim, 1))
+        self.ln_out = nn.LayerNorm(dim)
+        self.out = nn.Linear(dim, dim)
+        if interpolation:
+            self.alpha = nn.Sequential(
+                nn.Linear(2 * dim, dim), nn.ReLU(), nn.Linear(dim, dim), nn.Sigmoid()
+            )
+
+    def forward(self, x, pos, w, mask=None):
+        """x [B,S,d], pos [B,S] (i64), w [B,S] per-document mean weights
+        (sum to 1 per cluster, 0 on padding), mask [B,S] (True = sentence)
+        or None. Returns centroid [B,d], attention [B,S], alpha, c_attn."""
+        x = F.normalize(x, dim=-1, eps=1e-8)
+        if mask is None:
+            mean = x.mean(1)
+        else:
+            m = mask.unsqueeze(-1).to(x.dtype)
+            mean = (x * m).sum(1) / m.sum(1)
+        xl = self.ln_in(x)
+        p = torch.clamp(pos, max=self.positions - 1)
+        xp = xl + self.pos(p)
+        pooled = (xp * w.unsqueeze(-1)).sum(1, keepdim=True)
+        z = self.score(self.score_sentence(xp) + self.score_pooled(pooled)).squeeze(-1)
+        if mask is not None:
+            z = z.masked_fill(~mask, float("-inf"))
+        attention = torch.softmax(z, dim=-1)
+        h = (attention.unsqueeze(-1) * xl).sum(1)
+        c_attn = self.out(self.ln_out(h))
+        if not self.interpolation:
+            return c_attn, attention, None, None
+        alpha = self.alpha(torch.cat([c_attn, mean], dim=-1))
+        return alpha * c_attn + (1 - alpha) * mean, attention, alpha, c_attn
+
+
+class Exported(nn.Module):
+    """One unbatched cluster, as the Rust side feeds it."""
+
+    def __init__(self, head):
+        super().__init__()
+        self.head = head
+
+    def forward(self, embeddings, positions, documents):
+        same = (documents.unsqueeze(0) == documents.unsqueeze(1)).to(embeddings.dtype)
+        inverse = 1.0 / same.sum(1)
+        w = inverse / inverse.sum()
+        c, a, alpha, c_attn = self.head(embeddings.unsqueeze(0), positions.unsqueeze(0), w.unsqueeze(0))
+        if alpha is None:
+            return c[0], a[0]
+        return c[0], a[0], alpha[0], c_attn[0]
+
+
+# --------------------------------------------------------------------------
+# Training
+
+
+def cosine(a, b):
+    return F.cosine_similarity(a, b, dim=-1, eps=1e-8)
+
+
+@torch.no_grad()
+def validate(model, split, batch=16):
+    model.eval()
+    total = 0.0
+    for i in range(0, len(split), batch):
+        x, pos, w, mask, gold = collate(split, range(i, min(i + batch, len(split))))
+        c = model(x, pos, w, mask)[0]
+        total += cosine(c, gold).sum().item()
+    model.train()
+    return total / len(split)
+
+
+@torch.no_grad()
+def baseline_cosines(split):
+    mean = oracle = 0.0
+    for i in range(len(split)):
+        x, _, _, gold = split.item(i)
+        x = x / np.maximum(np.linalg.norm(x, axis=1, keepdims=True), 1e-8)
+        m = x.mean(0)
+        mean += float(m @ gold / (np.linalg.norm(m) * np.linalg.norm(gold) + 1e-12))
+    return mean / len(split)
+
+
+def train(name, args, train_split, val_split, log):
+    torch.manual_seed(args.seed)
+    random.seed(args.seed)
+    np.random.seed(args.seed)
+    model = CentroidHead(positions=args.positions, interpolation=(name == "cerai"),
+                         hidden_layers=args.hidden_layers)
+    optimizer = torch.optim.Adam(model.parameters(), lr=args.lr)
+    scheduler = torch.optim.lr_scheduler.StepLR(optimizer, step_size=args.step_size, gamma=args.gamma)
+    order_rng = np.random.default_rng(args.seed)
+    best, best_epoch, best_state, waited = -math.inf, -1, None, 0
+    history = []
+    started = time.time()
+    for epoch in range(args.max_epochs):
+        t = time.time()
+        order = order_rng.permutation(len(train_split))
+        running, steps = 0.0, 0
+        for i in range(0, len(order), args.batch):
+            x, pos, w, mask, gold = collate(train_split, order[i:i + args.batch])
+            c = model(x, pos, w, mask)[0]
+            loss = (1 - cosine(c, gold)).mean()
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            running += loss.item()
+            steps += 1
+        scheduler.step()
+        score = validate(model, val_split)
+        history.append({"epoch": epoch + 1, "train_loss": running / steps, "val_cosine": score,
+                        "seconds": time.time() - t})
+        log(f"{name} epoch {epoch + 1}: train loss {running / steps:.5f}, val cosine {score:.5f} "
+            f"({time.time() - t:.0f} s)")
+        if score > best:
+            best, best_epoch, waited = score, epoch + 1, 0
+            best_state = {k: v.detach().clone() for k, v in model.state_dict().items()}
+        else:
+            waited += 1
+            if waited >= args.patience:
+                break
+    model.load_state_dict(best_state)
+    model.eval()
+    return model, {"best_epoch": best_epoch, "val_cosine": best, "epochs": history,
+                   "train_seconds": time.time() - started}
+
+
+# --------------------------------------------------------------------------
+# Export
+
+
+def round_to_half(model):
+    """Rounds every weight to the nearest float16, the precision the ONNX
+    file stores them in (keeps each file under 5 MB); the PyTorch model used
+    for the reference outputs is then exactly the shipped one."""
+    with torch.no_grad():
+        for p in model.parameters():
+            p.copy_(p.half().float())
+
+
+def store_half(path):
+    """Stores the large float initializers as float16, each followed by a
+    Cast to float32 (tract folds the casts at load time)."""
+    import onnx
+    from onnx import helper, numpy_helper
+
+    graph_model = onnx.load(str(path))
+    graph = graph_model.graph
+    casts = []
+    for init in graph.initializer:
+        if init.data_type != onnx.TensorProto.FLOAT:
+            continue
+        value = numpy_helper.to_array(init)
+        if value.size < 1024:
+            continue
+        name = init.name
+        half = numpy_helper.from_array(value.astype(np.float16), name + "_f16")
+        init.CopyFrom(half)
+        casts.append(helper.make_node("Cast", [name + "_f16"], [name], to=onnx.TensorProto.FLOAT,
+                                      name=name + "_cast"))
+    for node in reversed(casts):
+        graph.node.insert(0, node)
+    onnx.checker.check_model(graph_model)
+    onnx.save(graph_model, str(path))
+
+
+def cap_positions(model, cap):
+    """Positions past `cap` share its embedding. Truncated Multi-News rarely
+    has sentences that deep in a document (position 14: 1,170 of 377,301
+    training sentences, position 20: 131), so their embeddings stay near
+    their N(0, 1) initialization and scramble the attention on long
+    articles (DUC2004, full text). Tying them to the last well-trained
+    position was tried without retraining (--from-onnx --position-cap 14):
+    it did not help on the full-text validation sample or DUC2004
+    (docs/results/cera.md), so the shipped heads keep all 35 positions."""
+    if cap is None or cap >= model.positions - 1:
+        return
+    with torch.no_grad():
+        model.pos.weight[cap + 1:] = model.pos.weight[cap]
+
+
+def load_onnx_weights(model, path):
+    """The weights of a head exported by this script, back into `model`
+    (for re-exporting without retraining)."""
+    import onnx
+    from onnx import numpy_helper
+
+    graph = onnx.load(str(path)).graph
+    values = {}
+    for init in graph.initializer:
+        name = init.name[:-4] if init.name.endswith("_f16") else init.name
+        values[name] = torch.from_numpy(numpy_helper.to_array(init).astype(np.float32).copy())
+    producer = {o: n for n in graph.node for o in n.output}
+    state = model.state_dict()
+    for node in graph.node:
+        if node.op_type != "MatMul" or node.input[1] not in values:
+            continue
+        source = producer[node.input[0]].op_type
+        target = {"ReduceSum": "score_pooled.weight", "Add": "score_sentence.weight",
+                  "Tanh": "score.1.weight"}[source]
+        state[target] = values[node.input[1]].T.contiguous()
+    for key in state:
+        if "head." + key in values:
+            state[key] = values["head." + key]
+    model.load_state_dict(state)
+
+
+def export(model, path, example):
+    wrapped = Exported(model).eval()
+    outputs = ["centroid", "attention"] + (["alpha", "attention_centroid"] if model.interpolation else [])
+    torch.onnx.export(
+        wrapped, example, str(path),
+        input_names=["embeddings", "positions", "documents"], output_names=outputs,
+        dynamic_axes={"embeddings": {0: "n"}, "positions": {0: "n"}, "documents": {0: "n"},
+                      "attention": {0: "n"}},
+        opset_version=17, dynamo=False,
+    )
+    store_half(path)
+    return outputs
+
+
+def synthetic_case(n):
+    """A cluster the Rust test rebuilds exactly: n sentences, row i is
+    sin(0.618 (512 i + j) + n) L2-normalized, positions i (some beyond the
+    last positional embedding), documents 3i / n."""
+    k = np.arange(n * DIM, dtype=np.float64).reshape(n, DIM)
+    x = np.sin(0.618 * k + n).astype(np.float32)
+    x /= np.linalg.norm(x, axis=1, keepdims=True)
+    pos = np.arange(n, dtype=np.int64)
+    doc = (3 * np.arange(n, dtype=np.int64)) // n
+    return torch.from_numpy(x), torch.from_numpy(pos), torch.from_numpy(doc)
+
+
+SYNTHETIC_SIZES = (1, 7, 40)
+
+
+def check_onnxruntime(model, path, cases):
+    try:
+        import onnxruntime as ort
+    except ImportError:
+        return None
+    session = ort.InferenceSession(str(path), providers=["CPUExecutionProvider"])
+    worst = 1.0
+    for x, pos, doc in cases:
+        with torch.no_grad():
+            expected = [t.numpy() for t in Exported(model)(x, pos, doc)]
+        got = session.run(None, {"embeddings": x.numpy(), "positions": pos.numpy(), "documents": doc.numpy()})
+        for e, g in zip(expected, got):
+            c = float(np.dot(e, g) / (np.linalg.norm(e) * np.linalg.norm(g)))
+            worst = min(worst, c)
+    return worst
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--train", default=str(HERE / "cache/train"), help="train cache prefix")
+    ap.add_argument("--val", default=str(HERE / "cache/val"), help="validation cache prefix")
+    ap.add_argument("--train-clusters", type=int, default=None, help="use only the first K train clusters")
+    ap.add_argument("--val-clusters", type=int, default=500, help="validation subset for epoch selection")
+    ap.add_argument("--heads", default="cera,cerai")
+    ap.add_argument("--out", default=str(HERE))
+    ap.add_argument("--seed", type=int, default=12)
+    ap.add_argument("--batch", type=int, default=2)
+    ap.add_argument("--lr", type=float, default=5e-4)
+    ap.add_argument("--step-size", type=int, default=3)
+    ap.add_argument("--gamma", type=float, default=0.1)
+    ap.add_argument("--patience", type=int, default=5)
+    ap.add_argument("--max-epochs", type=int, default=6,
+                    help="two StepLR steps (lr 5e-4, then 5e-5); early stopping may end sooner")
+    ap.add_argument("--positions", type=int, default=35)
+    ap.add_argument("--hidden-layers", type=int, default=1, help="tanh layers in the attention MLP")
+    ap.add_argument("--position-cap", type=int, default=None,
+                    help="after training, positions past this one share its embedding (see cap_positions; "
+                         "14 was tried and not kept)")
+    ap.add_argument("--from-onnx", default=None,
+                    help="re-export the heads in this folder (e.g. with another --position-cap) without training")
+    ap.add_argument("--threads", type=int, default=1)
+    args = ap.parse_args()
+    torch.set_num_threads(args.threads)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+
+    def log(msg):
+        print(time.strftime("%H:%M:%S"), msg, flush=True)
+
+    t = time.time()
+    train_split = Split(args.train, args.train_clusters)
+    val_split = Split(args.val, args.val_clusters)
+    log(f"train: {len(train_split)} clusters, {train_split.sentence_count()} sentences"
+        f"{' (cache truncated)' if train_split.truncated else ''}; "
+        f"val subset: {len(val_split)} clusters ({time.time() - t:.0f} s to load)")
+    mean_cos = baseline_cosines(val_split)
+    log(f"val cosine of the plain mean to the oracle centroid: {mean_cos:.5f}")
+
+    data = {
+        "train_cache": args.train, "train_clusters": len(train_split),
+        "train_sentences": train_split.sentence_count(),
+        "val_cache": args.val, "val_clusters": len(val_split),
+        "val_first_id": val_split.clusters[0][0], "val_last_id": val_split.clusters[-1][0],
+        "val_cosine_mean_centroid": mean_cos,
+    }
+    settings = {k: v for k, v in vars(args).items() if k not in ("out", "train", "val", "heads")}
+    cases = [synthetic_case(n) for n in SYNTHETIC_SIZES]
+    for name in args.heads.split(","):
+        if args.from_onnx:
+            previous = json.loads((out / f"{name}.training.json").read_text())
+            summary = {k: v for k, v in previous.items() if k not in ("head", "data", "settings", "torch")}
+            if args.position_cap is not None:
+                summary.setdefault("val_cosine_before_cap", previous["val_cosine"])
+            settings = {**previous["settings"], "position_cap": args.position_cap}
+            model = CentroidHead(positions=args.positions, interpolation=(name == "cerai"),
+                                 hidden_layers=args.hidden_layers)
+            load_onnx_weights(model, Path(args.from_onnx) / f"{name}.onnx")
+            model.eval()
+            log(f"{name}: weights from {args.from_onnx}/{name}.onnx (no training)")
+        else:
+            model, summary = train(name, args, train_split, val_split, log)
+            if args.position_cap is not None:
+                summary["val_cosine_before_cap"] = summary["val_cosine"]
+        cap_positions(model, args.position_cap)
+        round_to_half(model)
+        summary["val_cosine_float16_weights"] = validate(model, val_split)
+        path = out / f"{name}.onnx"
+        outputs = export(model, path, cases[1])
+        summary["onnxruntime_min_cosine"] = check_onnxruntime(model, path, cases)
+        summary["bytes"] = path.stat().st_size
+        log(f"{name}: best epoch {summary['best_epoch']}, val cosine {summary['val_cosine']:.5f}, "
+            f"{summary['bytes']} bytes, onnxruntime vs torch cosine ≥ {summary['onnxruntime_min_cosine']}")
+        report = {"head": name, "data": data, "settings": settings, "torch": torch.__version__, **summary}
+        (out / f"{name}.training.json").write_text(json.dumps(report, indent=2) + "\n")
+        # Reference outputs for the Rust parity test (tract vs PyTorch).
+        refs = []
+        for x, pos, doc in cases:
+            with torch.no_grad():
+                got = Exported(model)(x, pos, doc)
+            refs.append({"sentences": len(x), **{o: [float(f"{t:.7g}") for t in v.tolist()]
+                                                    for o, v in zip(outputs, got)}})
+        (out / f"{name}.reference.json").write_text(json.dumps(refs) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
