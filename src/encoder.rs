@@ -1,12 +1,16 @@
-//! Multilingual sentence encoder: the `tokenizers` crate turns text into
-//! SentencePiece ids, tract runs `models/muse-v3/encoder.onnx` over a flat
-//! batch and returns one L2-normalized 512-d embedding per sentence.
+//! Multilingual sentence encoder: SentencePiece's normalization
+//! ([`spm_normalizer`]) and the `tokenizers` crate's Unigram model turn text
+//! into SentencePiece ids, tract runs `models/muse-v3/encoder.onnx` over a
+//! flat batch and returns one L2-normalized 512-d embedding per sentence.
 //!
 //! Everything is built from bytes so the browser can hand over fetched files.
 
-use anyhow::{anyhow, ensure, Context, Result};
+mod spm_normalizer;
+
+use anyhow::{anyhow, bail, ensure, Context, Result};
+use spm_normalizer::{decode_base64, SpmNormalizer};
 use std::io::Cursor;
-use tokenizers::Tokenizer;
+use tokenizers::{NormalizerWrapper, PreTokenizerWrapper, Tokenizer};
 use tract_onnx::prelude::*;
 
 /// Width of every sentence embedding.
@@ -26,10 +30,16 @@ const BATCH_SENTENCES: usize = 64;
 const BATCH_PIECES: usize = 512;
 
 const UNK_ID: u32 = 0;
+const BOS_ID: u32 = 1;
+const EOS_ID: u32 = 2;
 
 type Plan = std::sync::Arc<TypedSimplePlan>;
 
 pub struct Encoder {
+    /// SentencePiece's normalization, from tokenizer.json's charsmap.
+    normalizer: SpmNormalizer,
+    /// The Unigram model alone (no normalizer, no pre-tokenizer): it sees
+    /// the normalized text, `▁` escapes and dummy prefix included.
     tokenizer: Tokenizer,
     /// The graph optimized for exactly BATCH_PIECES x BATCH_TOKENS x
     /// BATCH_SENTENCES: with
@@ -45,14 +55,15 @@ pub struct Encoder {
 impl Encoder {
     /// Loads and optimizes the model once; `encode` only runs it.
     pub fn from_bytes(onnx: &[u8], tokenizer_json: &[u8]) -> Result<Self> {
-        let tokenizer = Tokenizer::from_bytes(tokenizer_json)
+        let mut tokenizer = Tokenizer::from_bytes(tokenizer_json)
             .map_err(|e| anyhow!("tokenizer.json: {e}"))?;
+        let normalizer = take_spm_normalizer(&mut tokenizer).context("tokenizer.json")?;
         let mut model = read_model(onnx)?;
         model.set_input_fact(0, i64::fact([BATCH_PIECES]).into())?;
         model.set_input_fact(1, i64::fact([BATCH_TOKENS]).into())?;
         model.set_input_fact(2, i64::fact([BATCH_SENTENCES + 1]).into())?;
         let fixed = model.into_optimized()?.into_runnable()?;
-        Ok(Self { tokenizer, fixed, dynamic: Default::default(), onnx: onnx.to_vec() })
+        Ok(Self { normalizer, tokenizer, fixed, dynamic: Default::default(), onnx: onnx.to_vec() })
     }
 
     fn dynamic_plan(&self) -> Result<&Plan> {
@@ -67,9 +78,13 @@ impl Encoder {
     /// EOS; every unknown character its own UNK (the `tokenizers` Unigram model
     /// fuses runs of them); a lone UNK for text that normalizes to nothing.
     pub fn tokenize(&self, text: &str) -> Result<Vec<u32>> {
+        let normalized = self.normalizer.normalize(text);
+        if normalized.is_empty() {
+            return Ok(vec![BOS_ID, UNK_ID, EOS_ID]);
+        }
         let encoding = self
             .tokenizer
-            .encode(text, true)
+            .encode(normalized.as_str(), true)
             .map_err(|e| anyhow!("tokenizer: {e}"))?;
         let mut ids = Vec::with_capacity(encoding.len() + 1);
         for (&id, token) in encoding.get_ids().iter().zip(encoding.get_tokens()) {
@@ -186,6 +201,46 @@ impl Batch {
         }
         self.offsets.push(self.token_pieces.len() as i64);
     }
+}
+
+/// Takes SentencePiece's normalization out of the tokenizer: tokenizer.json
+/// carries the model's precompiled charsmap as a `Precompiled` normalizer,
+/// which [`SpmNormalizer`] applies the way SentencePiece does (`tokenizers`
+/// applies it per grapheme cluster, which differs on combining sequences).
+/// The tokenizer is left with no normalizer and no pre-tokenizer, so its
+/// Unigram model segments the normalized text as a whole, as SentencePiece
+/// does. A tokenizer.json from the plain converter (`Sequence` of
+/// `Precompiled`, `Replace` and `Strip`, `Metaspace` pre-tokenizer) is
+/// accepted too: all of that is part of SentencePiece's normalization.
+fn take_spm_normalizer(tokenizer: &mut Tokenizer) -> Result<SpmNormalizer> {
+    let spec = serde_json::to_value(tokenizer.get_normalizer())?;
+    let kind = |v: &serde_json::Value| v["type"].as_str().unwrap_or_default().to_string();
+    let precompiled = match kind(&spec).as_str() {
+        "Precompiled" => spec.clone(),
+        "Sequence" => {
+            let parts = spec["normalizers"].as_array().cloned().unwrap_or_default();
+            let (precompiled, rest): (Vec<_>, Vec<_>) = parts.into_iter().partition(|n| kind(n) == "Precompiled");
+            if let Some(other) = rest.iter().find(|n| !matches!(kind(n).as_str(), "Replace" | "Strip")) {
+                bail!("normalizer {} is not part of SentencePiece's normalization", kind(other));
+            }
+            match <[_; 1]>::try_from(precompiled) {
+                Ok([p]) => p,
+                Err(_) => bail!("expected one Precompiled normalizer (the SentencePiece charsmap)"),
+            }
+        }
+        other => bail!("expected a Precompiled normalizer (the SentencePiece charsmap), found {other:?}"),
+    };
+    let charsmap = precompiled["precompiled_charsmap"]
+        .as_str()
+        .context("Precompiled normalizer without precompiled_charsmap")?;
+    let normalizer = SpmNormalizer::from_charsmap(&decode_base64(charsmap)?)?;
+    match tokenizer.get_pre_tokenizer() {
+        None | Some(PreTokenizerWrapper::Metaspace(_)) => {}
+        Some(other) => bail!("unexpected pre-tokenizer {:?}", serde_json::to_value(other)?["type"]),
+    }
+    tokenizer.with_normalizer(None::<NormalizerWrapper>).map_err(|e| anyhow!("{e}"))?;
+    tokenizer.with_pre_tokenizer(None::<PreTokenizerWrapper>);
+    Ok(normalizer)
 }
 
 fn read_model(onnx: &[u8]) -> Result<InferenceModel> {
