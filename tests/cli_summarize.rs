@@ -1,0 +1,146 @@
+//! `precis summarize` and `precis evaluate` end to end on the invented
+//! two-cluster dataset in tests/fixtures/duc_mini (DUC 2004's layout). The
+//! encoder runs for real: models/ must be built (python3 models/build.py).
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn fixture() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/duc_mini")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_precis"))
+        .args(args)
+        .env("PRECIS_MODELS", Path::new(env!("CARGO_MANIFEST_DIR")).join("models"))
+        .output()
+        .expect("run precis")
+}
+
+fn succeed(args: &[&str]) -> String {
+    let output = run(args);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "precis {args:?} failed: {stderr}");
+    String::from_utf8(output.stdout).unwrap()
+}
+
+fn fail(args: &[&str]) -> String {
+    let output = run(args);
+    assert!(!output.status.success(), "precis {args:?} should have failed");
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+fn squash(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[test]
+fn every_method_keeps_the_budget_and_points_back_to_its_source() {
+    let cluster = fixture().join("docs/1");
+    // Spans count characters of the document's text: a plain-text file's
+    // content without its surrounding blank lines.
+    let sources: Vec<String> = (1..=3)
+        .map(|i| std::fs::read_to_string(cluster.join(format!("D{i}.txt"))).unwrap().trim().to_string())
+        .collect();
+    for method in ["gg", "bs", "bs+gs", "mmr", "tbmmr", "location"] {
+        let json: Value =
+            serde_json::from_str(&succeed(&["summarize", "--method", method, "--budget", "40", "--format", "json",
+                cluster.to_str().unwrap()]))
+            .unwrap();
+        let summary = json["summary"].as_array().unwrap_or_else(|| panic!("{method}: no summary array"));
+        assert!(!summary.is_empty(), "{method}: empty summary");
+        let words: u64 = summary.iter().map(|s| s["words"].as_u64().unwrap()).sum();
+        assert!(words <= 40, "{method}: {words} words over a 40-word budget");
+        let mut ids: Vec<u64> = summary.iter().map(|s| s["id"].as_u64().unwrap()).collect();
+        ids.dedup();
+        assert_eq!(ids.len(), summary.len(), "{method}: a sentence was picked twice");
+        for s in summary {
+            let doc = s["doc"].as_u64().unwrap() as usize;
+            let (start, end) = (s["char_start"].as_u64().unwrap() as usize, s["char_end"].as_u64().unwrap() as usize);
+            let span: String = sources[doc].chars().skip(start).take(end - start).collect();
+            assert_eq!(squash(&span), squash(s["text"].as_str().unwrap()), "{method}: provenance of {s}");
+        }
+        // The text format prints the same sentences, one per line.
+        let text = succeed(&["summarize", "--method", method, "--budget", "40", cluster.to_str().unwrap()]);
+        let lines: Vec<&str> = text.lines().collect();
+        let texts: Vec<&str> = summary.iter().map(|s| s["text"].as_str().unwrap()).collect();
+        assert_eq!(lines, texts, "{method}: text and JSON formats disagree");
+    }
+}
+
+#[test]
+fn the_beam_search_trace_is_in_the_json() {
+    let out = succeed(&["summarize", "--method", "bs+gs", "--budget", "40", "--format", "json",
+        fixture().join("docs/1").to_str().unwrap()]);
+    let json: Value = serde_json::from_str(&out).unwrap();
+    let trace = json.to_string();
+    assert!(trace.contains("\"beam"), "no beam steps in the trace: {trace:.400}");
+    assert!(json["score"].as_f64().unwrap() > 0.0);
+}
+
+#[test]
+fn the_oracle_uses_the_reference_and_refuses_without_one() {
+    let cluster = fixture().join("docs/1");
+    let reference = fixture().join("reference/Task1_reference1.txt");
+    let out = succeed(&["summarize", "--method", "oracle", "--budget", "40", "--reference",
+        reference.to_str().unwrap(), cluster.to_str().unwrap()]);
+    assert!(!out.trim().is_empty());
+    let message = fail(&["summarize", "--method", "oracle", cluster.to_str().unwrap()]);
+    assert!(message.contains("reference"), "{message}");
+}
+
+#[test]
+fn bad_input_gets_a_clear_message() {
+    let dir = scratch("summarize-bad-input");
+    let empty = dir.join("empty.txt");
+    std::fs::write(&empty, "  \n\n").unwrap();
+    assert!(fail(&["summarize", empty.to_str().unwrap()]).contains("no text"));
+    let binary = dir.join("image.txt");
+    std::fs::write(&binary, [0x89u8, b'P', b'N', b'G', 0, 0, 0, 13, 0xff, 0xfe, 0, 1, 2, 3]).unwrap();
+    assert!(fail(&["summarize", binary.to_str().unwrap()]).contains("not text"));
+    // A budget below every sentence: nothing printed, and the reason why.
+    let output = run(&["summarize", "--budget", "3", fixture().join("docs/1").to_str().unwrap()]);
+    assert!(String::from_utf8_lossy(&output.stdout).trim().is_empty());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("Raise the budget"));
+}
+
+#[test]
+fn evaluate_writes_every_summary_and_a_rouge_table() {
+    let out = scratch("evaluate-duc-mini");
+    let stdout = succeed(&["evaluate", "--dataset", "duc2004", "--data", fixture().to_str().unwrap(),
+        "--methods", "gg,bs,bs+gs,oracle", "--out", out.to_str().unwrap()]);
+    for method in ["gg", "bs", "bs+gs", "oracle"] {
+        assert!(stdout.lines().any(|l| l.starts_with(method)), "no {method} row in:\n{stdout}");
+        for cluster in ["1", "2"] {
+            let summary = std::fs::read_to_string(out.join(method).join(format!("{cluster}.txt"))).unwrap();
+            let words = summary.split_whitespace().count();
+            assert!(words > 0 && words <= 110, "{method}/{cluster}: {words} words");
+        }
+    }
+    let results: Value = serde_json::from_str(&std::fs::read_to_string(out.join("results.json")).unwrap()).unwrap();
+    assert_eq!(results["clusters"], 2);
+    let methods = results["methods"].as_array().unwrap();
+    assert_eq!(methods.len(), 4);
+    for m in methods {
+        let metrics = m["rouge"]["metrics"].as_array().unwrap();
+        let r2 = metrics.iter().find(|x| x["metric"] == "ROUGE-2").expect("ROUGE-2");
+        let f = &r2["f"];
+        let (low, mean, high) = (f["low"].as_f64().unwrap(), f["mean"].as_f64().unwrap(), f["high"].as_f64().unwrap());
+        assert!(0.0 < mean && mean < 1.0 && low <= mean && mean <= high, "{m}");
+    }
+    // The oracle sees the references: on these clusters it must not lose to greedy on ROUGE-2 recall.
+    let r2_recall = |name: &str| -> f64 {
+        let m = methods.iter().find(|m| m["method"] == name).unwrap();
+        let r2 = m["rouge"]["metrics"].as_array().unwrap().iter().find(|x| x["metric"] == "ROUGE-2").unwrap().clone();
+        r2["recall"]["mean"].as_f64().unwrap()
+    };
+    assert!(r2_recall("oracle") >= r2_recall("gg"), "oracle {} < gg {}", r2_recall("oracle"), r2_recall("gg"));
+}
