@@ -9,6 +9,12 @@ One command, CPU only (from the repo root, after the caches exist):
     target/release/precis embed-dataset --data ../shared/data/multinews/val.jsonl.gz --out models/cera/cache/val --limit-clusters 2000
     .venv/bin/python models/cera/train.py            # both heads → models/cera/{cera,cerai}.onnx
 
+The shipped heads used the first 22,485 train clusters (the embedding run was
+stopped there for time): `--train-clusters 22485` (or embed-dataset
+`--limit-clusters 22485`) reproduces them; they were trained as two parallel
+runs, `--heads cera` and `--heads cerai` (same result as one run: each head
+reseeds).
+
 Model (the paper's Multi-News configuration, as in its reference code):
 - e_k L2-normalized, LayerNorm, plus a learnable positional embedding of the
   sentence's index in its document (35 positions; later sentences share the
