@@ -78,5 +78,12 @@ async function fromShell(request) {
   const cache = await caches.open(SHELL_CACHE);
   const key = request.mode === "navigate" ? "index.html" : request;
   const cached = await cache.match(key, { ignoreSearch: true });
-  return cached || fetch(request);
+  if (!cached) return fetch(request);
+  // A fresh response (no URL of its own) keeps the request's URL: the
+  // worker reads its query (worker.js?js=…&wasm=…) from its location, which
+  // a cached response would reset to plain worker.js.
+  if (new URL(request.url).search) {
+    return new Response(cached.body, { status: cached.status, statusText: cached.statusText, headers: cached.headers });
+  }
+  return cached;
 }

@@ -323,13 +323,13 @@ fn ReplayView(outcome: Arc<TimelineOutcome>) -> impl IntoView {
         <p class="hint">{format!("Arrival order: {order}")}</p>
         {notes}
         <div class="replay-bar" role="group" aria-label="Replay">
-            <button on:click=restart data-testid="timeline-restart" aria-label="Back to the start">"⏮"</button>
+            <button on:click=restart data-testid="timeline-restart" aria-label="Back to the start">"Restart"</button>
             <button on:click=back data-testid="timeline-back" disabled=move || cursor() == 0 aria-label="One sentence back">"◀"</button>
             <button class="primary" on:click=toggle_play data-testid="timeline-play" aria-pressed=move || state.playing.get().to_string()>
-                {move || if state.playing.get() { "⏸ Pause" } else if at_end() { "▶ Play again" } else { "▶ Play" }}
+                {move || if state.playing.get() { "Pause" } else if at_end() { "▶ Play again" } else { "▶ Play" }}
             </button>
             <button on:click=step data-testid="timeline-step" disabled=at_end aria-label="Next sentence">"Step ▶"</button>
-            <button on:click=to_end data-testid="timeline-end" disabled=at_end>"Show all ⏭"</button>
+            <button on:click=to_end data-testid="timeline-end" disabled=at_end>"Show all"</button>
             <label class="inline-label" for="timeline-speed">"Speed"</label>
             <select id="timeline-speed" on:change=set_speed>{speeds}</select>
         </div>
