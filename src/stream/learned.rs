@@ -107,6 +107,13 @@ impl StreamSettings {
         Ok(settings)
     }
 
+    /// The settings from the raw bytes of the file (e.g. fetched or embedded
+    /// with `include_bytes!` in the browser build: no filesystem involved).
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, String> {
+        let json = std::str::from_utf8(bytes).map_err(|e| format!("stream settings: {e}"))?;
+        Self::from_json(json)
+    }
+
     /// The named policy ("cos", "apsal", "ls", "ls+cos") with these settings.
     pub fn policy(&self, name: &str) -> Result<Box<dyn Policy>, String> {
         Ok(match name {
@@ -176,5 +183,19 @@ mod tests {
         wrong.ls.skip.pop();
         wrong.ls.select.pop();
         assert!(StreamSettings::from_json(&serde_json::to_string(&wrong).unwrap()).is_err());
+    }
+
+    /// The shipped file (models/stream/ls.json) loads from bytes, as the
+    /// browser build does, and carries trained weights.
+    #[test]
+    fn shipped_settings_load_from_bytes() {
+        let bytes = include_bytes!("../../models/stream/ls.json");
+        assert!(bytes.len() < 64 * 1024, "ls.json is {} bytes", bytes.len());
+        let settings = StreamSettings::from_bytes(bytes).unwrap();
+        assert!(settings.ls.skip.iter().chain(&settings.ls.select).any(|&w| w != 0.0));
+        for name in ["cos", "apsal", "ls", "ls+cos"] {
+            assert_eq!(settings.policy(name).unwrap().name(), name);
+        }
+        assert!(StreamSettings::from_bytes(b"\xff").is_err());
     }
 }
