@@ -179,13 +179,14 @@ mod tests {
             strings.push(0);
         }
         fn place(node: &Node, pos: usize, units: &mut Vec<u32>) {
-            // A fresh block; keeping pos's low bits makes the offset a
-            // multiple of 1,024, as the unit encoding requires.
+            // A fresh block of units; the offset (pos ^ base) is stored in
+            // bits 10.. of the unit (darts-clone's encoding for offsets < 2^21).
             let block = units.len() >> 10;
             units.resize(units.len() + 1024, 0);
             let base = (block << 10) | (pos & 0x3FF);
             let offset = (pos ^ base) as u32;
-            units[pos] |= offset | if node.value.is_some() { 0x100 } else { 0 };
+            assert!(offset < 1 << 21);
+            units[pos] |= (offset << 10) | if node.value.is_some() { 0x100 } else { 0 };
             if let Some(value) = node.value {
                 units[base] = value | 0x8000_0000;
             }
