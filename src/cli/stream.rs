@@ -11,11 +11,11 @@ use precis::encoder::{Embedding, Encoder, DIM};
 use precis::input::{documents_from_file, parse_iso8601};
 use precis::stream::{Action, Decision, Engine, SentenceInput};
 use precis::stream::evaluate::{replay, LabeledStream};
-use precis::stream::learned::{LinearModel, StreamSettings, SETTINGS_FORMAT};
+use precis::stream::learned::{StreamSettings, SETTINGS_FORMAT};
 use precis::stream::metrics::{self, Scores};
 use precis::stream::train::{self, LolsConfig, TuningGrid};
 use precis::stream::trec::{self, Year};
-use precis::stream::{apsal::ApsalParams, StateConfig};
+use precis::stream::StateConfig;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -79,15 +79,7 @@ fn load_settings(args: &StreamArgs) -> Result<StreamSettings> {
 
 /// Settings before any tuning: the paper-style defaults, no LS weights.
 pub fn untrained_settings() -> StreamSettings {
-    StreamSettings {
-        format: SETTINGS_FORMAT.into(),
-        state: StateConfig::default(),
-        ls: LinearModel::zeros(),
-        cos_threshold: 0.6,
-        ls_cos_threshold: 0.6,
-        apsal: ApsalParams::default(),
-        training: serde_json::Value::Null,
-    }
+    StreamSettings::untrained()
 }
 
 fn run_trec(args: &StreamArgs, settings: &StreamSettings, dir: &Path) -> Result<()> {

@@ -98,6 +98,20 @@ pub struct StreamSettings {
 pub const SETTINGS_FORMAT: &str = "precis-stream-settings/1";
 
 impl StreamSettings {
+    /// Settings before any training: the paper-style thresholds and no LS
+    /// weights (what `precis stream` and the app use without ls.json).
+    pub fn untrained() -> Self {
+        Self {
+            format: SETTINGS_FORMAT.into(),
+            state: StateConfig::default(),
+            ls: LinearModel::zeros(),
+            cos_threshold: 0.6,
+            ls_cos_threshold: 0.6,
+            apsal: ApsalParams::default(),
+            training: serde_json::Value::Null,
+        }
+    }
+
     pub fn from_json(json: &str) -> Result<Self, String> {
         let settings: Self = serde_json::from_str(json).map_err(|e| format!("stream settings: {e}"))?;
         if settings.format != SETTINGS_FORMAT {

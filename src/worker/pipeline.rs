@@ -212,14 +212,14 @@ pub fn megabytes(bytes: usize) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::encoder::DIM;
     use crate::summarize::{Budget, Settings};
 
     /// A deterministic stand-in for the encoder: sentences sharing words
     /// get similar unit vectors.
-    fn fake_embedding(text: &str) -> Embedding {
+    pub(crate) fn fake_embedding(text: &str) -> Embedding {
         let mut e = [0f32; DIM];
         for word in text.split_whitespace() {
             let h = word.to_lowercase().bytes().fold(7u64, |h, b| h.wrapping_mul(31).wrapping_add(b as u64));

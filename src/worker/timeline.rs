@@ -11,9 +11,8 @@
 use super::pipeline::EmbeddingCache;
 use super::protocol::MAX_TOTAL_BYTES;
 use crate::document::{Cluster, Document, Sentence};
-use crate::stream::apsal::ApsalParams;
-use crate::stream::learned::{LinearModel, StreamSettings, SETTINGS_FORMAT};
-use crate::stream::{Action, Engine, Reason, SentenceInput, StateConfig};
+use crate::stream::learned::StreamSettings;
+use crate::stream::{Action, Engine, Reason, SentenceInput};
 use serde::{Deserialize, Serialize};
 
 /// Where the trained settings (LS weights, tuned thresholds) are served.
@@ -30,15 +29,7 @@ pub fn needs_weights(policy: &str) -> bool {
 /// Settings before any training: the paper-style thresholds, no LS weights
 /// (the same defaults as `precis stream` without a settings file).
 pub fn untrained_settings() -> StreamSettings {
-    StreamSettings {
-        format: SETTINGS_FORMAT.into(),
-        state: StateConfig::default(),
-        ls: LinearModel::zeros(),
-        cos_threshold: 0.6,
-        ls_cos_threshold: 0.6,
-        apsal: ApsalParams::default(),
-        training: serde_json::Value::Null,
-    }
+    StreamSettings::untrained()
 }
 
 /// The threshold a policy uses under `settings`; None for LS alone (it
@@ -291,18 +282,7 @@ pub fn format_time(seconds: i64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::encoder::{Embedding, DIM};
-
-    fn fake_embedding(text: &str) -> Embedding {
-        let mut e = [0f32; DIM];
-        for word in text.split_whitespace() {
-            let h = word.to_lowercase().bytes().fold(7u64, |h, b| h.wrapping_mul(31).wrapping_add(b as u64));
-            e[(h % DIM as u64) as usize] += 1.0;
-        }
-        let norm = e.iter().map(|x| x * x).sum::<f32>().sqrt().max(1e-6);
-        e.iter_mut().for_each(|x| *x /= norm);
-        e
-    }
+    use crate::worker::pipeline::tests::fake_embedding;
 
     fn embed(prepared: &PreparedStream) -> EmbeddingCache {
         let mut cache = EmbeddingCache::default();
