@@ -18,7 +18,7 @@ cargo build --release --target wasm32-unknown-unknown --lib
 command -v wasm-bindgen >/dev/null || { echo "wasm-bindgen not found: see scripts/setup.sh" >&2; exit 1; }
 rm -rf "$OUT"
 wasm-bindgen --target web --no-typescript --out-dir "$OUT" --out-name precis \
-  target/wasm32-unknown-unknown/release/precis.wasm
+  "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/release/precis.wasm"
 if [ "${WASM_OPT:-0}" != 0 ]; then
   WASM_OPT_BIN="$HERE/node_modules/.bin/wasm-opt"
   [ -x "$WASM_OPT_BIN" ] || { echo "run 'npm ci' in tests/browser first (binaryen's wasm-opt)" >&2; exit 1; }

@@ -125,7 +125,7 @@ export function run(command, args, { input = "", env = {} } = {}) {
 export const jsonLines = (text) => text.split("\n").filter((line) => line !== "").map((line) => JSON.parse(line));
 
 /** The release CLI the scripts compare against (built by their shell wrappers). */
-export const precisBin = () => process.env.PRECIS_BIN ?? join(ROOT, "target/release/precis");
+export const precisBin = () => process.env.PRECIS_BIN ?? join(process.env.CARGO_TARGET_DIR ?? join(ROOT, "target"), "release/precis");
 
 export function decodeFloat32(base64) {
   const bytes = Buffer.from(base64, "base64");
