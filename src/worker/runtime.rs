@@ -317,7 +317,8 @@ fn build_heads((cera, cerai): (Option<Vec<u8>>, Option<Vec<u8>>)) {
     }
 }
 
-/// A small binary file, like [`fetch_text`].
+/// A small file: from the network when reachable (kept in the cache), else
+/// the cached copy.
 async fn fetch_bytes(url: &str, cache: Option<&Cache>) -> Option<Vec<u8>> {
     let init = RequestInit::new();
     init.set_cache(RequestCache::NoCache);
@@ -325,8 +326,7 @@ async fn fetch_bytes(url: &str, cache: Option<&Cache>) -> Option<Vec<u8>> {
         Ok(response) => {
             let response: web_sys::Response = response.unchecked_into();
             if response.ok() {
-                let buffer = JsFuture::from(response.array_buffer().ok()?).await.ok()?;
-                Some(Uint8Array::new(&buffer).to_vec())
+                response_bytes(&response).await
             } else {
                 None
             }
@@ -347,32 +347,10 @@ async fn fetch_bytes(url: &str, cache: Option<&Cache>) -> Option<Vec<u8>> {
 }
 
 /// A small text file: from the network when reachable (kept in the cache),
-/// else the cached copy.
+/// else the cached copy; decoded as UTF-8 the way `Response.text()` does.
 async fn fetch_text(url: &str, cache: Option<&Cache>) -> Option<String> {
-    let init = RequestInit::new();
-    init.set_cache(RequestCache::NoCache);
-    let fresh = match JsFuture::from(scope().fetch_with_str_and_init(url, &init)).await {
-        Ok(response) => {
-            let response: web_sys::Response = response.unchecked_into();
-            if response.ok() {
-                response_text(&response).await
-            } else {
-                None
-            }
-        }
-        Err(_) => None,
-    };
-    match fresh {
-        Some(text) => {
-            if let Some(cache) = cache {
-                if let Ok(copy) = web_sys::Response::new_with_opt_str(Some(&text)) {
-                    let _ = JsFuture::from(cache.put_with_str(url, &copy)).await;
-                }
-            }
-            Some(text)
-        }
-        None => response_text(&cached_response(cache, url).await?).await,
-    }
+    let bytes = fetch_bytes(url, cache).await?;
+    Some(String::from_utf8_lossy(&bytes).into_owned())
 }
 
 /// Lets queued `message` events run (a timer task, not a microtask).
@@ -507,13 +485,12 @@ async fn cached_response(cache: Option<&Cache>, url: &str) -> Option<web_sys::Re
 }
 
 async fn cached_bytes(cache: Option<&Cache>, url: &str) -> Option<Vec<u8>> {
-    let response = cached_response(cache, url).await?;
-    let buffer = JsFuture::from(response.array_buffer().ok()?).await.ok()?;
-    Some(Uint8Array::new(&buffer).to_vec())
+    response_bytes(&cached_response(cache, url).await?).await
 }
 
-async fn response_text(response: &web_sys::Response) -> Option<String> {
-    JsFuture::from(response.text().ok()?).await.ok()?.as_string()
+async fn response_bytes(response: &web_sys::Response) -> Option<Vec<u8>> {
+    let buffer = JsFuture::from(response.array_buffer().ok()?).await.ok()?;
+    Some(Uint8Array::new(&buffer).to_vec())
 }
 
 /// Downloads a file, reporting progress (bytes of all files: `offset(n)`
