@@ -1,4 +1,4 @@
-//! Per-node timing of the encoder graph optimized for the fixed batch shape
+//! Per-node timing of the encoder graph optimized for the largest batch shape
 //! the encoder uses (developer tool): `cargo run --release --example
 //! profile_encoder < sentences.txt` (TOKENS, SENTENCES, PIECES override the batch shape).
 #![allow(non_snake_case)]
@@ -8,10 +8,8 @@ use tract_onnx::prelude::*;
 
 fn env(n: &str, d: usize) -> usize { std::env::var(n).ok().and_then(|v| v.parse().ok()).unwrap_or(d) }
 
-
-
 fn main() -> anyhow::Result<()> {
-    let (TOKENS, SENTENCES, PIECES) = (env("TOKENS", 1024), env("SENTENCES", 64), env("PIECES", 512));
+    let (TOKENS, SENTENCES, PIECES) = (env("TOKENS", 2048), env("SENTENCES", 128), env("PIECES", 1024));
     let dir = std::path::Path::new("models/muse-v3");
     let onnx = std::fs::read(dir.join("encoder.onnx"))?;
     let mut model = tract_onnx::onnx().model_for_read(&mut Cursor::new(&onnx))?;

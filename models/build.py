@@ -149,6 +149,7 @@ def build_onnx(weights_path):
         c(k, f32(d[k]))
     c("zero_i", np.array(0, dtype=np.int64))
     c("one_i", np.array(1, dtype=np.int64))
+    c("zero_f", np.array(0, dtype=np.float32))
     c("axis0", np.array([0], dtype=np.int64))
     c("axis1", np.array([1], dtype=np.int64))
     c("window_offsets", np.arange(-MAX_LEFT, MAX_RIGHT + 1, dtype=np.int64).reshape(1, -1))
@@ -166,24 +167,24 @@ def build_onnx(weights_path):
     starts = g.op("Slice", ["sentence_offsets", "slice_start0", "slice_end_m1"], name="starts")
     ends = g.op("Slice", ["sentence_offsets", "slice_start1", "slice_end_max"], name="ends")
     pos_col = g.op("Unsqueeze", [pos, "axis1"], name="pos_col")                      # [T,1]
-    starts_row = g.op("Unsqueeze", [starts, "axis0"], name="starts_row")             # [1,S]
-    ends_row = g.op("Unsqueeze", [ends, "axis0"], name="ends_row")                   # [1,S]
-    # member[t, s]: token t belongs to sentence s
-    member = g.op("And", [g.op("GreaterOrEqual", [pos_col, starts_row]),
-                          g.op("Less", [pos_col, ends_row])], name="member")        # [T,S]
-    # per-token sentence bounds as one small float matmul each ([T,S] x [S,1])
-    member_f = g.op("Cast", [member], to=TensorProto.FLOAT, name="member_f")        # [T,S]
-    bounds = g.op("Cast", [g.op("Concat", [g.op("Unsqueeze", [starts, "axis1"]),
-                                           g.op("Unsqueeze", [ends, "axis1"])], axis=1)],
-                  to=TensorProto.FLOAT, name="sentence_bounds")                      # [S,2]
-    tok_bounds = g.op("Cast", [g.op("MatMul", [member_f, bounds])], to=TensorProto.INT64)
-    tok_start = g.op("Slice", [tok_bounds, "slice_start0", "slice_start1", "axis1"],
-                     name="tok_start")                                                # [T,1]
-    tok_end = g.op("Slice", [tok_bounds, "slice_start1", "slice_end_max", "axis1"],
-                   name="tok_end")                                                    # [T,1]
+    # Sentence number of every token, in O(T): mark each offset (start of a
+    # sentence or of the padding after the last one) and take the running
+    # count. Two tokens share a sentence iff their counts are equal. (A
+    # [T,S] membership matrix would cost T*S per batch.)
+    marks = g.op("ScatterElements", [g.op("ConstantOfShape", [g.op("Add", [g.op("Shape", ["token_pieces"]), "slice_start1"])],
+                                          value=helper.make_tensor("zero", TensorProto.INT64, [1], [0])),
+                                     "sentence_offsets",
+                                     g.op("Expand", ["one_i", g.op("Shape", ["sentence_offsets"])])],
+                 axis=0, name="sentence_marks")                                       # [T+1]
+    marks = g.op("Slice", [marks, "slice_start0", g.op("Unsqueeze", [n_tokens, "axis0"])])  # [T]
+    sentence_of = g.op("CumSum", [marks, "zero_i"], name="sentence_of")              # [T]
     window = g.op("Add", [pos_col, "window_offsets"], name="window_pos")             # [T,W]
-    inside = g.op("And", [g.op("GreaterOrEqual", [window, tok_start]),
-                          g.op("Less", [window, tok_end])])
+    clamped = g.op("Min", [g.op("Max", [window, "zero_i"]), g.op("Sub", [n_tokens, "one_i"])],
+                   name="window_clamped")
+    inside = g.op("And", [g.op("Equal", [window, clamped]),
+                          g.op("Equal", [g.op("Gather", [sentence_of, clamped], axis=0),
+                                         g.op("Unsqueeze", [sentence_of, "axis1"])])],
+                  name="window_inside")                                               # [T,W]
     # out-of-sentence slots point at the zero sentinel row appended at index T
     window_idx = g.op("Where", [inside, window, n_tokens], name="window_idx")        # [T,W]
 
@@ -272,8 +273,16 @@ def build_onnx(weights_path):
     centred = g.op("Sub", [feats, g.op("MatMul", [feats, "mean_weights"])], name="features_centred")
     normalized = g.op("RMSNormalization", [centred, "ln_unit"], axis=-1, epsilon=eps,
                       name="features_normalized")
-    membership = g.op("Transpose", [member_f], perm=[1, 0])                         # [S,T]
-    summed = g.op("MatMul", [membership, normalized], name="sentence_sums")        # [S,1280]
+    # Per-sentence sums as differences of a running sum over tokens (O(T),
+    # where a [S,T] membership matmul costs S*T*1280): sum(s) = C[end-1] -
+    # C[start-1], with C[-1] = 0 for the sentence that starts the batch.
+    running = g.op("CumSum", [normalized, "zero_i"], name="features_running_sum")    # [T,1280]
+    def running_before(offset):                                                      # C[offset-1] or 0
+        prev = g.op("Sub", [offset, "one_i"])
+        rows = g.op("Gather", [running, g.op("Max", [prev, "zero_i"])], axis=0)     # [S,1280]
+        return g.op("Where", [g.op("Unsqueeze", [g.op("Less", [prev, "zero_i"]), "axis1"]),
+                              "zero_f", rows])
+    summed = g.op("Sub", [running_before(ends), running_before(starts)], name="sentence_sums")  # [S,1280]
     lens = g.op("Unsqueeze", [g.op("Cast", [g.op("Sub", [ends, starts])], to=TensorProto.FLOAT),
                               "axis1"], name="sentence_lengths")                     # [S,1]
     mean = g.op("Add", [g.op("MatMul", [summed, "cnn_W_folded"]),

@@ -18,16 +18,28 @@ pub const DIM: usize = 512;
 /// One sentence embedding (L2-normalized).
 pub type Embedding = [f32; DIM];
 
-/// Tokens per forward pass. Large enough that every weight matrix is streamed
-/// once for many sentences, small enough that the [tokens x sentences]
-/// bookkeeping inside the graph stays negligible.
-const BATCH_TOKENS: usize = 1024;
-/// Sentences per forward pass.
-const BATCH_SENTENCES: usize = 64;
-/// Distinct pieces per forward pass: the graph computes everything that
-/// depends on a piece alone once per distinct piece, and a 1,024-token batch
-/// of news has about 450.
-const BATCH_PIECES: usize = 512;
+/// The sizes a forward pass is planned for. With concrete shapes tract fuses
+/// bias, activation and residual adds into its matmuls (about 2x faster than
+/// the symbolic plan), so batches are padded up to the smallest tier that
+/// holds them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct BatchShape {
+    /// Distinct pieces: everything that depends on a piece alone is computed
+    /// once per distinct piece, so large batches of one language share work.
+    pieces: usize,
+    tokens: usize,
+    sentences: usize,
+}
+
+/// Smallest first. The small tier keeps a lone query or a streamed sentence
+/// from paying for a full batch; the large one amortizes per-piece work
+/// (a 2,048-token batch of news has about 800 distinct pieces). The graph's
+/// bookkeeping is linear in tokens, so large batches cost nothing extra.
+const TIERS: [BatchShape; 3] = [
+    BatchShape { pieces: 128, tokens: 256, sentences: 16 },
+    BatchShape { pieces: 384, tokens: 768, sentences: 48 },
+    BatchShape { pieces: 1024, tokens: 2048, sentences: 128 },
+];
 
 const UNK_ID: u32 = 0;
 const BOS_ID: u32 = 1;
@@ -41,15 +53,12 @@ pub struct Encoder {
     /// The Unigram model alone (no normalizer, no pre-tokenizer): it sees
     /// the normalized text, `▁` escapes and dummy prefix included.
     tokenizer: Tokenizer,
-    /// The graph optimized for exactly BATCH_PIECES x BATCH_TOKENS x
-    /// BATCH_SENTENCES: with
-    /// concrete shapes tract fuses bias, activation and residual adds into its
-    /// matmuls (about 2x faster than the symbolic plan). Batches are padded.
-    fixed: Plan,
+    /// The graph optimized for each of [`TIERS`], built on first use.
+    fixed: [std::sync::OnceLock<Plan>; TIERS.len()],
     /// The graph with symbolic sizes, built on first use, for a sentence
-    /// longer than BATCH_TOKENS or with more than BATCH_PIECES distinct pieces.
+    /// longer than the largest tier.
     dynamic: std::sync::OnceLock<Plan>,
-    onnx: Vec<u8>,
+    model: InferenceModel,
 }
 
 impl Encoder {
@@ -58,20 +67,31 @@ impl Encoder {
         let mut tokenizer = Tokenizer::from_bytes(tokenizer_json)
             .map_err(|e| anyhow!("tokenizer.json: {e}"))?;
         let normalizer = take_spm_normalizer(&mut tokenizer).context("tokenizer.json")?;
-        let mut model = read_model(onnx)?;
-        model.set_input_fact(0, i64::fact([BATCH_PIECES]).into())?;
-        model.set_input_fact(1, i64::fact([BATCH_TOKENS]).into())?;
-        model.set_input_fact(2, i64::fact([BATCH_SENTENCES + 1]).into())?;
-        let fixed = model.into_optimized()?.into_runnable()?;
-        Ok(Self { normalizer, tokenizer, fixed, dynamic: Default::default(), onnx: onnx.to_vec() })
+        let model = read_model(onnx)?;
+        let encoder = Self { normalizer, tokenizer, fixed: Default::default(), dynamic: Default::default(), model };
+        // Fail at load, not at the first sentence, on a model that cannot run.
+        encoder.plan(Some(0))?;
+        Ok(encoder)
     }
 
-    fn dynamic_plan(&self) -> Result<&Plan> {
-        if let Some(plan) = self.dynamic.get() {
+    /// The plan for tier `tier`, or the symbolic one for `None`.
+    fn plan(&self, tier: Option<usize>) -> Result<&Plan> {
+        let cell = match tier {
+            Some(i) => &self.fixed[i],
+            None => &self.dynamic,
+        };
+        if let Some(plan) = cell.get() {
             return Ok(plan);
         }
-        let plan = read_model(&self.onnx)?.into_optimized()?.into_runnable()?;
-        Ok(self.dynamic.get_or_init(|| plan))
+        let mut model = self.model.clone();
+        if let Some(i) = tier {
+            let shape = TIERS[i];
+            model.set_input_fact(0, i64::fact([shape.pieces]).into())?;
+            model.set_input_fact(1, i64::fact([shape.tokens]).into())?;
+            model.set_input_fact(2, i64::fact([shape.sentences + 1]).into())?;
+        }
+        let plan = model.into_optimized()?.into_runnable()?;
+        Ok(cell.get_or_init(|| plan))
     }
 
     /// Token ids exactly as the reference package produces them: BOS, pieces,
@@ -109,43 +129,52 @@ impl Encoder {
         self.encode_ids(&ids)
     }
 
-    /// Embeds already tokenized sentences, packed in order into batches of at
-    /// most BATCH_TOKENS tokens, BATCH_SENTENCES sentences and BATCH_PIECES
-    /// distinct pieces.
+    /// Embeds already tokenized sentences, packed in order into batches
+    /// (see [`Encoder::batch_ranges`]).
     pub fn encode_ids(&self, ids: &[Vec<u32>]) -> Result<Vec<Embedding>> {
-        ensure!(ids.iter().all(|s| !s.is_empty()), "a tokenized sentence is never empty");
         let mut out = Vec::with_capacity(ids.len());
+        for range in Self::batch_ranges(ids)? {
+            self.run_batch(&Batch::of(&ids[range]), &mut out)?;
+        }
+        Ok(out)
+    }
+
+    /// How [`Encoder::encode_ids`] splits sentences into forward passes:
+    /// consecutive ranges, each filling the largest tier as far as it goes.
+    /// Callers that report progress encode range by range.
+    pub fn batch_ranges(ids: &[Vec<u32>]) -> Result<Vec<std::ops::Range<usize>>> {
+        ensure!(ids.iter().all(|s| !s.is_empty()), "a tokenized sentence is never empty");
+        let largest = TIERS[TIERS.len() - 1];
+        let mut ranges = vec![];
         let mut batch = Batch::default();
         let mut first = 0;
         for (i, sentence) in ids.iter().enumerate() {
-            if i > first && !batch.fits(sentence) {
-                self.run_batch(&batch, &mut out)?;
+            if i > first && !batch.fits(sentence, largest) {
+                ranges.push(first..i);
                 batch = Batch::default();
                 first = i;
             }
             batch.push(sentence);
         }
         if first < ids.len() {
-            self.run_batch(&batch, &mut out)?;
+            ranges.push(first..ids.len());
         }
-        Ok(out)
+        Ok(ranges)
     }
 
     fn run_batch(&self, batch: &Batch, out: &mut Vec<Embedding>) -> Result<()> {
         let mut pieces = batch.pieces.clone();
         let mut token_pieces = batch.token_pieces.clone();
         let mut offsets = batch.offsets.clone();
-        let fixed = pieces.len() <= BATCH_PIECES && token_pieces.len() <= BATCH_TOKENS;
-        let plan = if fixed {
+        let tier = TIERS.iter().position(|shape| batch.within(*shape));
+        if let Some(shape) = tier.map(|i| TIERS[i]) {
             // Padding tokens belong to no sentence; padding sentences are
             // empty and their (NaN) rows are dropped below.
-            pieces.resize(BATCH_PIECES, 0);
-            token_pieces.resize(BATCH_TOKENS, 0);
-            offsets.resize(BATCH_SENTENCES + 1, *offsets.last().unwrap_or(&0));
-            &self.fixed
-        } else {
-            self.dynamic_plan()?
-        };
+            pieces.resize(shape.pieces, 0);
+            token_pieces.resize(shape.tokens, 0);
+            offsets.resize(shape.sentences + 1, *offsets.last().unwrap_or(&0));
+        }
+        let plan = self.plan(tier)?;
         let tensor = |v: &[i64]| -> Result<TValue> { Ok(Tensor::from_shape(&[v.len()], v)?.into_tvalue()) };
         let result = plan.run(tvec![tensor(&pieces)?, tensor(&token_pieces)?, tensor(&offsets)?])?;
         let embeddings = result[0].to_plain_array_view::<f32>()?;
@@ -179,15 +208,26 @@ impl Batch {
         self.offsets.len() - 1
     }
 
-    /// Would the sentence keep the batch within the fixed plan's sizes?
-    fn fits(&self, sentence: &[u32]) -> bool {
+    fn of(sentences: &[Vec<u32>]) -> Self {
+        let mut batch = Self::default();
+        sentences.iter().for_each(|s| batch.push(s));
+        batch
+    }
+
+    /// Does the batch fit a plan of this shape?
+    fn within(&self, shape: BatchShape) -> bool {
+        self.pieces.len() <= shape.pieces && self.token_pieces.len() <= shape.tokens && self.sentences() <= shape.sentences
+    }
+
+    /// Would the sentence keep the batch within `shape`?
+    fn fits(&self, sentence: &[u32], shape: BatchShape) -> bool {
         let new_pieces = {
             let mut seen = std::collections::HashSet::new();
             sentence.iter().filter(|id| !self.index_of.contains_key(id) && seen.insert(**id)).count()
         };
-        self.token_pieces.len() + sentence.len() <= BATCH_TOKENS
-            && self.sentences() < BATCH_SENTENCES
-            && self.pieces.len() + new_pieces <= BATCH_PIECES
+        self.token_pieces.len() + sentence.len() <= shape.tokens
+            && self.sentences() < shape.sentences
+            && self.pieces.len() + new_pieces <= shape.pieces
     }
 
     fn push(&mut self, sentence: &[u32]) {
@@ -247,4 +287,61 @@ fn read_model(onnx: &[u8]) -> Result<InferenceModel> {
     tract_onnx::onnx()
         .model_for_read(&mut Cursor::new(onnx))
         .context("encoder.onnx: not a readable ONNX model")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Sentences of `len` tokens drawn from `vocab` distinct ids starting at `base`.
+    fn sentences(count: usize, len: usize, base: u32, vocab: u32) -> Vec<Vec<u32>> {
+        (0..count).map(|s| (0..len).map(|t| base + (s * len + t) as u32 % vocab).collect()).collect()
+    }
+
+    fn check_ranges(ids: &[Vec<u32>]) -> Vec<std::ops::Range<usize>> {
+        let ranges = Encoder::batch_ranges(ids).unwrap();
+        let largest = TIERS[TIERS.len() - 1];
+        let mut next = 0;
+        for range in &ranges {
+            assert_eq!(range.start, next, "ranges are consecutive");
+            assert!(!range.is_empty());
+            let batch = Batch::of(&ids[range.clone()]);
+            assert!(batch.within(largest) || range.len() == 1, "{range:?} overflows the largest plan");
+            next = range.end;
+        }
+        assert_eq!(next, ids.len(), "every sentence is in a batch");
+        ranges
+    }
+
+    #[test]
+    fn batches_fill_the_largest_plan_in_order() {
+        // 300 sentences of 20 tokens over 50 ids: the token limit binds.
+        let ranges = check_ranges(&sentences(300, 20, 3, 50));
+        let per_batch = TIERS[2].tokens / 20;
+        assert_eq!(ranges[0], 0..per_batch.min(TIERS[2].sentences));
+        // Many distinct pieces: the piece limit binds first.
+        let ranges = check_ranges(&sentences(200, 20, 3, 100_000));
+        assert_eq!(ranges[0].len(), TIERS[2].pieces / 20);
+        // Short sentences: the sentence limit binds.
+        let ranges = check_ranges(&sentences(300, 3, 3, 10));
+        assert_eq!(ranges[0].len(), TIERS[2].sentences);
+    }
+
+    #[test]
+    fn a_sentence_longer_than_any_plan_is_a_batch_of_its_own() {
+        let mut ids = sentences(3, 10, 3, 40);
+        ids.insert(1, (0..TIERS[2].tokens as u32 + 5).collect());
+        let ranges = check_ranges(&ids);
+        assert_eq!(ranges, vec![0..1, 1..2, 2..4]);
+        assert!(Encoder::batch_ranges(&[vec![]]).is_err(), "a tokenized sentence is never empty");
+    }
+
+    #[test]
+    fn the_smallest_plan_that_holds_a_batch_runs_it() {
+        let tier = |ids: &[Vec<u32>]| TIERS.iter().position(|t| Batch::of(ids).within(*t));
+        assert_eq!(tier(&sentences(1, 12, 3, 100)), Some(0));
+        assert_eq!(tier(&sentences(30, 20, 3, 100)), Some(1));
+        assert_eq!(tier(&sentences(100, 20, 3, 100)), Some(2));
+        assert_eq!(tier(&[(0..TIERS[2].tokens as u32 + 1).collect()]), None);
+    }
 }

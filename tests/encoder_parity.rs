@@ -160,3 +160,32 @@ fn encoder_matches_python_reference() {
         low_cosine.join("\n  ")
     );
 }
+
+/// Batches are padded to one of several planned sizes (and sentences longer
+/// than the largest run on the symbolic plan): a sentence's embedding must
+/// not depend on which plan ran it or on its neighbours in the batch.
+#[test]
+fn embeddings_do_not_depend_on_the_batch() {
+    let _ = reference_python();
+    let models = repo().join("models/muse-v3");
+    let read = |name: &str| std::fs::read(models.join(name)).expect("built model files");
+    let encoder = precis::encoder::Encoder::from_bytes(&read("encoder.onnx"), &read("tokenizer.json")).unwrap();
+    let input = fixture_text();
+    let sentences: Vec<&str> = input.lines().collect();
+    let together = encoder.encode(&sentences).unwrap();
+    // Alone (smallest plan), in small groups (middle plan), and the longest
+    // sentence (symbolic plan) next to a short one.
+    let longest = (0..sentences.len()).max_by_key(|&i| sentences[i].len()).unwrap();
+    let mut groups: Vec<Vec<usize>> = (0..12).map(|i| vec![i * 29]).collect();
+    groups.extend((0..4).map(|g| (g * 40..g * 40 + 30).collect::<Vec<_>>()));
+    groups.push(vec![longest, 0]);
+    let mut max_diff = 0f32;
+    for group in groups {
+        let texts: Vec<&str> = group.iter().map(|&i| sentences[i]).collect();
+        for (&i, got) in group.iter().zip(encoder.encode(&texts).unwrap()) {
+            let diff = got.iter().zip(&together[i]).map(|(a, b)| (a - b).abs()).fold(0f32, f32::max);
+            max_diff = max_diff.max(diff);
+        }
+    }
+    assert!(max_diff < 2e-5, "embeddings differ by {max_diff:.2e} between batchings");
+}

@@ -6,11 +6,11 @@
 
 import init, { WasmEncoder } from "/pkg/precis.js";
 
-// Encoder::encode_ids' batch limits (src/encoder.rs), so that
+// Encoder::encode_ids' batch limits (the largest of TIERS in src/encoder.rs), so that
 // onnxruntime-web runs the batches our encoder runs. Keep them in step.
-const BATCH_TOKENS = 1024;
-const BATCH_SENTENCES = 64;
-const BATCH_PIECES = 512; // distinct pieces, for models with a piece_ids input
+const BATCH_TOKENS = 2048;
+const BATCH_SENTENCES = 128;
+const BATCH_PIECES = 1024; // distinct pieces, for models with a piece_ids input
 
 let model; // { onnx: Uint8Array, tokenizer: Uint8Array }
 let precis; // { wasm: exports (memory), encoder: WasmEncoder }
