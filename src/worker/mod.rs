@@ -6,9 +6,12 @@
 //! - [`read`]: pasted text and files into articles (with limits);
 //! - [`pipeline`]: the work itself, without browser code (tested natively);
 //! - [`timeline`]: the streaming replay of the timeline mode (tested natively);
+//! - [`live`]: a live stream, articles pushed as they arrive and decided on
+//!   arrival (tested natively; the stream benchmark drives it);
 //! - `runtime` (wasm only): message loop, model download and Cache API,
 //!   progress events.
 
+pub mod live;
 pub mod pipeline;
 pub mod protocol;
 pub mod read;

@@ -6,6 +6,7 @@ use crate::document::{Document, Sentence};
 use crate::eval::rouge::{Prf, Tokenization};
 use crate::project::Projection;
 use crate::summarize::{Settings, Summary};
+pub use super::live::{LiveJob, LiveOpened, LivePush};
 pub use super::timeline::{StreamJob, StreamOffer, Timeline};
 use serde::{Deserialize, Serialize};
 
@@ -34,6 +35,17 @@ pub enum Request {
     Summarize { id: u32, job: Job },
     /// Replay the articles as a stream (the timeline mode).
     Stream { id: u32, job: StreamJob },
+    /// Open a live stream (see `worker::live`), replacing any open one.
+    /// The page does not use it; tests/e2e/bench-stream.mjs does.
+    LiveOpen { id: u32, job: LiveJob },
+    /// Articles that just arrived, for the open live stream; with `finish`
+    /// the stream ends after them.
+    LivePush {
+        id: u32,
+        documents: Vec<Document>,
+        #[serde(default)]
+        finish: bool,
+    },
 }
 
 impl Request {
@@ -44,7 +56,9 @@ impl Request {
             | Request::ReadExamples { id }
             | Request::Describe { id, .. }
             | Request::Summarize { id, .. }
-            | Request::Stream { id, .. } => *id,
+            | Request::Stream { id, .. }
+            | Request::LiveOpen { id, .. }
+            | Request::LivePush { id, .. } => *id,
         }
     }
 }
@@ -75,6 +89,8 @@ pub enum Response {
     /// whether the LS weights were shipped).
     StreamOffer { offer: StreamOffer },
     Streamed { id: u32, timeline: Box<Timeline> },
+    LiveOpened { id: u32, opened: LiveOpened },
+    LivePushed { id: u32, push: Box<LivePush> },
     /// Which trained centroid heads (models/cera) this build ships.
     Heads { cera: bool, cerai: bool },
     /// The request could not be done; `message` is for the user.

@@ -6,6 +6,7 @@
 //! strings. A summary request that is overtaken by a newer one is dropped
 //! between encoding chunks, so dragging a slider never queues up work.
 
+use super::live::{LiveJob, LiveOpened, LivePush, LiveStream};
 use super::pipeline::{self, EmbeddingCache};
 use super::protocol::{InputProblem, Job, ModelStatus, Request, Response, Stage, SummaryResult, Timing, MAX_FILE_BYTES};
 use super::read::{self, ReadOutcome};
@@ -13,6 +14,7 @@ use super::timeline::{self, StreamJob, StreamOffer, Timeline};
 use crate::centroid::{CeraHead, Heads};
 use crate::stream::learned::StreamSettings;
 use super::EXAMPLES;
+use crate::document::Document;
 use crate::encoder::Encoder;
 use js_sys::{Array, Promise, Uint8Array};
 use std::cell::RefCell;
@@ -49,6 +51,8 @@ struct State {
     /// The trained centroid heads that were found (CeRA, CeRAI).
     heads: Rc<Heads>,
     embeddings: EmbeddingCache,
+    /// The open live stream, if any.
+    live: Option<LiveStream>,
     queue: VecDeque<Incoming>,
     draining: bool,
 }
@@ -59,6 +63,7 @@ thread_local! {
         stream: None,
         heads: Rc::new(Heads::default()),
         embeddings: EmbeddingCache::default(),
+        live: None,
         queue: VecDeque::new(),
         draining: false,
     });
@@ -161,6 +166,14 @@ async fn handle(Incoming { request, files }: Incoming) -> Option<Response> {
             Ok(None) => return None,
             Err(message) => Response::Failed { id, message },
         },
+        Request::LiveOpen { job, .. } => match live_open(id, job).await {
+            Ok(opened) => Response::LiveOpened { id, opened },
+            Err(message) => Response::Failed { id, message },
+        },
+        Request::LivePush { documents, finish, .. } => match live_push(id, documents, finish).await {
+            Ok(push) => Response::LivePushed { id, push: Box::new(push) },
+            Err(message) => Response::Failed { id, message },
+        },
     })
 }
 
@@ -233,22 +246,29 @@ async fn embed_missing<'a>(
     Ok(Some(missing.len()))
 }
 
-/// The timeline: the articles replayed through a streaming policy.
-async fn stream(id: u32, job: StreamJob) -> Result<Option<Timeline>, String> {
-    let started = now();
-    let encoder = wait_for_model(id).await?;
+/// The streaming policies' settings, once loaded; refused when `policy`
+/// needs the LS weights and this build has none.
+async fn stream_settings(policy: &str) -> Result<Rc<StreamSettings>, String> {
     let (settings, trained) = loop {
         if let Some(found) = STATE.with_borrow(|s| s.stream.clone()) {
             break found;
         }
         sleep(50).await;
     };
-    if timeline::needs_weights(&job.policy) && !trained {
+    if timeline::needs_weights(policy) && !trained {
         return Err(format!(
             "The {} policy needs the learned weights (models/stream/ls.json), which are not part of this build. Pick COS or APSAL.",
-            job.policy.to_uppercase()
+            policy.to_uppercase()
         ));
     }
+    Ok(settings)
+}
+
+/// The timeline: the articles replayed through a streaming policy.
+async fn stream(id: u32, job: StreamJob) -> Result<Option<Timeline>, String> {
+    let started = now();
+    let encoder = wait_for_model(id).await?;
+    let settings = stream_settings(&job.policy).await?;
     post(&Response::Progress { id, stage: Stage::Splitting, done: 0, total: 1 });
     let prepared = timeline::prepare(job, &settings)?;
     if embed_missing(id, &encoder, prepared.texts(), true).await?.is_none() {
@@ -258,6 +278,54 @@ async fn stream(id: u32, job: StreamJob) -> Result<Option<Timeline>, String> {
     let mut result = STATE.with_borrow(|s| timeline::replay(&prepared, &s.embeddings, &settings))?;
     result.timing_ms = now() - started;
     Ok(Some(result))
+}
+
+/// Opens a live stream (replacing any open one): its query is embedded now.
+async fn live_open(id: u32, job: LiveJob) -> Result<LiveOpened, String> {
+    let encoder = wait_for_model(id).await?;
+    let settings = stream_settings(&job.policy).await?;
+    let (settings, opened) = LiveStream::check(&job, &settings)?;
+    let query = encoder.encode(&[job.query.trim()]).map_err(|e| format!("The encoder failed: {e}"))?[0];
+    let live = LiveStream::open(&job, &settings, query)?;
+    STATE.with_borrow_mut(|s| s.live = Some(live));
+    Ok(opened)
+}
+
+/// Splits, embeds and decides pushed articles in one go (their embeddings
+/// are not kept: a stream does not come back, and the summaries' cache
+/// stays as it was). Decisions are timed with `performance.now()`.
+async fn live_push(id: u32, documents: Vec<Document>, finish: bool) -> Result<LivePush, String> {
+    let encoder = wait_for_model(id).await?;
+    if STATE.with_borrow(|s| s.live.is_none()) {
+        return Err("No live stream is open.".into());
+    }
+    let performance = scope().performance();
+    let mut clock = || performance.as_ref().map_or_else(now, |p| p.now());
+    let started = clock();
+    let cluster = LiveStream::split(documents)?;
+    let split_ms = clock() - started;
+    let started = clock();
+    let texts: Vec<&str> = cluster.sentences.iter().map(|s| s.text.as_str()).collect();
+    let embeddings = if texts.is_empty() { vec![] } else { encoder.encode(&texts).map_err(|e| format!("The encoder failed: {e}"))? };
+    let encode_ms = clock() - started;
+    let arrival = (now() / 1000.0) as i64;
+    let mut push = STATE.with_borrow_mut(|s| {
+        let live = s.live.as_mut().ok_or("No live stream is open.")?;
+        live.push(cluster, &embeddings, arrival, finish, &mut clock)
+    })?;
+    if finish {
+        STATE.with_borrow_mut(|s| s.live = None);
+    }
+    push.timing.split_ms = split_ms;
+    push.timing.encode_ms = encode_ms;
+    push.timing.memory_bytes = Some(wasm_memory_bytes());
+    Ok(push)
+}
+
+/// The size of this module's linear memory (it only ever grows).
+fn wasm_memory_bytes() -> u64 {
+    let memory: js_sys::WebAssembly::Memory = wasm_bindgen::memory().unchecked_into();
+    memory.buffer().unchecked_into::<js_sys::ArrayBuffer>().byte_length() as u64
 }
 
 /// True when a newer request of the same kind (summary or timeline) waits.

@@ -12,7 +12,7 @@ use super::pipeline::EmbeddingCache;
 use super::protocol::MAX_TOTAL_BYTES;
 use crate::document::{Cluster, Document, Sentence};
 use crate::stream::learned::StreamSettings;
-use crate::stream::{Action, Engine, Reason, SentenceInput};
+use crate::stream::{Action, Decision, Engine, Reason, SentenceInput};
 use serde::{Deserialize, Serialize};
 
 /// Where the trained settings (LS weights, tuned thresholds) are served.
@@ -171,12 +171,7 @@ pub fn prepare(job: StreamJob, settings: &StreamSettings) -> Result<PreparedStre
     if bytes > MAX_TOTAL_BYTES {
         return Err("The articles hold too much text for one timeline. Remove some articles.".into());
     }
-    settings.policy(&job.policy)?;
-    if let Some(t) = job.threshold {
-        if !(-1.0..=1.0).contains(&t) || t.is_nan() {
-            return Err("The threshold is a cosine: enter a number between 0 and 1.".into());
-        }
-    }
+    with_threshold(settings, &job.policy, job.threshold)?;
     let articles = replay_order(&job.documents);
     let ordered: Vec<Document> = articles.iter().map(|a| job.documents[a.card].clone()).collect();
     let cluster = Cluster::new(ordered);
@@ -197,31 +192,14 @@ pub fn prepare(job: StreamJob, settings: &StreamSettings) -> Result<PreparedStre
 /// Replays the embedded stream through the policy.
 pub fn replay(prepared: &PreparedStream, cache: &EmbeddingCache, settings: &StreamSettings) -> Result<Timeline, String> {
     let PreparedStream { cluster, articles, query, job } = prepared;
-    let mut settings = settings.clone();
-    if let Some(t) = job.threshold {
-        match job.policy.as_str() {
-            "cos" => settings.cos_threshold = t,
-            "ls+cos" => settings.ls_cos_threshold = t,
-            "apsal" => settings.apsal.threshold = t,
-            _ => {}
-        }
-    }
+    let settings = with_threshold(settings, &job.policy, job.threshold)?;
     let policy = settings.policy(&job.policy)?;
     let query_embedding = cache.get(query).ok_or("The query has no embedding yet.")?;
     let mut engine = Engine::new(policy, Some(query_embedding), settings.state);
     let mut events = vec![];
-    let record = |decisions: Vec<crate::stream::Decision>, events: &mut Vec<StreamEvent>| {
-        events.extend(decisions.into_iter().map(|d| StreamEvent {
-            // Documents are pushed whole and in order: stream ids are the
-            // cluster's sentence ids.
-            sentence: d.sentence,
-            action: d.action,
-            time: d.time,
-            similarity: similarity_of(&d.reason),
-            reason: d.reason.to_string(),
-            update: d.update,
-        }))
-    };
+    // Documents are pushed whole and in order: stream ids are the cluster's
+    // sentence ids.
+    let record = |decisions: Vec<Decision>, events: &mut Vec<StreamEvent>| events.extend(decisions.into_iter().map(StreamEvent::from));
     for (doc, article) in articles.iter().enumerate() {
         let inputs = cluster
             .sentences_of(doc)
@@ -256,6 +234,38 @@ pub fn replay(prepared: &PreparedStream, cache: &EmbeddingCache, settings: &Stre
         notes,
         timing_ms: 0.0,
     })
+}
+
+/// `settings` with the user's threshold for `policy` (None keeps the tuned
+/// one); refuses an unknown policy or a threshold that is no cosine.
+pub fn with_threshold(settings: &StreamSettings, policy: &str, threshold: Option<f32>) -> Result<StreamSettings, String> {
+    settings.policy(policy)?;
+    let mut settings = settings.clone();
+    if let Some(t) = threshold {
+        if !(-1.0..=1.0).contains(&t) || t.is_nan() {
+            return Err("The threshold is a cosine: enter a number between 0 and 1.".into());
+        }
+        match policy {
+            "cos" => settings.cos_threshold = t,
+            "ls+cos" => settings.ls_cos_threshold = t,
+            "apsal" => settings.apsal.threshold = t,
+            _ => {}
+        }
+    }
+    Ok(settings)
+}
+
+impl From<Decision> for StreamEvent {
+    fn from(d: Decision) -> Self {
+        StreamEvent {
+            sentence: d.sentence,
+            action: d.action,
+            time: d.time,
+            similarity: similarity_of(&d.reason),
+            reason: d.reason.to_string(),
+            update: d.update,
+        }
+    }
 }
 
 /// The cosine to the closest update a reason mentions, if any.

@@ -20,8 +20,11 @@ const TYPES = {
 
 export const DIST = resolve(fileURLToPath(new URL("../../dist", import.meta.url)));
 
-/** Serves `root`; resolves to { url, close }. Port 0 picks a free one. */
-export function startServer(root = DIST, port = 0) {
+/**
+ * Serves `root`; resolves to { url, close }. Port 0 picks a free one.
+ * `headers` go on every file served (bench-stream.mjs: cross-origin isolation).
+ */
+export function startServer(root = DIST, port = 0, headers = {}) {
   // Every request the server saw, in order (the privacy test reads it).
   const requests = [];
   const server = createServer((request, response) => {
@@ -39,6 +42,7 @@ export function startServer(root = DIST, port = 0) {
         "content-type": TYPES[extname(file)] ?? "application/octet-stream",
         "content-length": stat.size,
         "cache-control": "no-cache",
+        ...headers,
       });
       if (request.method === "HEAD") response.end();
       else createReadStream(file).pipe(response);

@@ -206,6 +206,8 @@ fn dispatch(state: AppState, response: Response) {
                 dom::mark("precis:timeline-shown");
             }
         }
+        // The page opens no live stream (only tests/e2e/bench-stream.mjs does).
+        Response::LiveOpened { .. } | Response::LivePushed { .. } => {}
         Response::Failed { id, message } => match take_pending(id) {
             Some((Pending::Read | Pending::ReadPaste, _)) => {
                 state.reading.set(false);

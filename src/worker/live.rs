@@ -1,0 +1,235 @@
+//! The live stream: articles pushed to the worker as they arrive, each one
+//! split, encoded and decided on arrival by a streaming policy whose state
+//! carries over from push to push. (The timeline mode, [`super::timeline`],
+//! instead replays a fixed set of articles from the start.) Free of browser
+//! code and tested natively; `runtime` encodes and keeps the open stream.
+//!
+//! The page does not open live streams; `tests/e2e/bench-stream.mjs` drives
+//! them to measure streaming in the browser (the counterpart of `precis
+//! bench-stream`), which is why every answer says how long each decision
+//! took and how large the worker's memory is.
+
+use super::protocol::MAX_TOTAL_BYTES;
+use super::timeline::{default_threshold, with_threshold, StreamArticle, StreamEvent};
+use crate::document::{Cluster, Document, Sentence};
+use crate::encoder::Embedding;
+use crate::stream::learned::StreamSettings;
+use crate::stream::{Engine, Policy, SentenceInput};
+use serde::{Deserialize, Serialize};
+
+/// What opens a live stream.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct LiveJob {
+    /// "cos", "apsal", "ls" or "ls+cos".
+    pub policy: String,
+    /// Redundancy threshold (cosine); None keeps the tuned one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub threshold: Option<f32>,
+    /// What the event is about (the policies compare sentences with it).
+    pub query: String,
+}
+
+/// A live stream was opened (it replaced any earlier one).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LiveOpened {
+    pub policy: String,
+    /// The threshold in force (None for LS alone).
+    pub threshold: Option<f32>,
+}
+
+/// What one push did.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct LivePush {
+    /// Stream id of `sentences[0]`: ids count every sentence pushed since
+    /// the stream was opened, and `events` refer to sentences by it.
+    pub first_sentence: usize,
+    /// The pushed articles in arrival (= push) order, with the time each
+    /// arrived at; `card` indexes the push's documents.
+    pub articles: Vec<StreamArticle>,
+    /// The pushed articles' sentences; `Sentence::doc` indexes the push's
+    /// documents.
+    pub sentences: Vec<Sentence>,
+    /// The decisions made during this push, in order: one per new sentence,
+    /// and any deferred decision on earlier ones that came due (APSAL).
+    pub events: Vec<StreamEvent>,
+    /// Updates selected since the stream was opened.
+    pub updates: usize,
+    pub timing: LiveTiming,
+}
+
+/// Where the time of a push went, and how much memory the worker holds.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct LiveTiming {
+    pub split_ms: f64,
+    pub encode_ms: f64,
+    /// Every arrival and decision of the push together.
+    pub decide_ms: f64,
+    /// Each article's arrival (`Engine::open_document`, where APSAL decides
+    /// the windows that closed), in µs.
+    pub arrivals_us: Vec<f32>,
+    /// Each new sentence's decision (`Engine::decide`, the policy alone), in
+    /// µs, in arrival order. The browser's clock ticks in 5 µs steps in a
+    /// cross-origin isolated page and 100 µs steps otherwise.
+    pub decisions_us: Vec<f32>,
+    /// The worker's wasm memory after the push, in bytes (None natively).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub memory_bytes: Option<u64>,
+}
+
+/// An open live stream: the policy's engine, which keeps a bounded state
+/// (recent sentences and arrivals, running sums) and the updates; never
+/// the stream itself.
+pub struct LiveStream {
+    engine: Engine<Box<dyn Policy>>,
+    /// When the last article arrived (an undated article arrives then).
+    time: Option<i64>,
+    /// Sentences pushed so far.
+    sentences: usize,
+}
+
+impl LiveStream {
+    /// Checks the job; the settings to run it with and what to tell the page.
+    pub fn check(job: &LiveJob, settings: &StreamSettings) -> Result<(StreamSettings, LiveOpened), String> {
+        if job.query.trim().is_empty() {
+            return Err("A live stream needs a query: what the event is about.".into());
+        }
+        let settings = with_threshold(settings, &job.policy, job.threshold)?;
+        let opened = LiveOpened { policy: job.policy.clone(), threshold: default_threshold(&settings, &job.policy) };
+        Ok((settings, opened))
+    }
+
+    /// A stream with nothing pushed yet; `settings` come from [`Self::check`].
+    pub fn open(job: &LiveJob, settings: &StreamSettings, query: Embedding) -> Result<Self, String> {
+        let policy = settings.policy(&job.policy)?;
+        Ok(Self { engine: Engine::new(policy, Some(query), settings.state), time: None, sentences: 0 })
+    }
+
+    /// Splits pushed articles (in push order) into sentences.
+    pub fn split(documents: Vec<Document>) -> Result<Cluster, String> {
+        let bytes: usize = documents.iter().map(|d| d.text.len()).sum();
+        if bytes > MAX_TOTAL_BYTES {
+            return Err("Too much text in one push: push fewer articles at a time.".into());
+        }
+        Ok(Cluster::new(documents))
+    }
+
+    /// Decides the pushed articles' sentences (`embeddings` in the order of
+    /// `cluster.sentences`) on arrival; with `finish`, the stream then ends
+    /// and deferred sentences are decided. An article arrives at its date,
+    /// or when the one before it did (at `now` when it is the first), and
+    /// never before the article before it. `clock` reads milliseconds.
+    pub fn push(&mut self, cluster: Cluster, embeddings: &[Embedding], now: i64, finish: bool, clock: &mut dyn FnMut() -> f64) -> Result<LivePush, String> {
+        if embeddings.len() != cluster.sentences.len() {
+            return Err(format!("{} embeddings for {} sentences", embeddings.len(), cluster.sentences.len()));
+        }
+        let first_sentence = self.sentences;
+        let mut articles = Vec::with_capacity(cluster.documents.len());
+        let mut events = vec![];
+        let mut timing = LiveTiming::default();
+        let started = clock();
+        let mut next = 0;
+        for (card, document) in cluster.documents.iter().enumerate() {
+            let previous = self.time.unwrap_or(now);
+            let time = document.timestamp.unwrap_or(previous).max(self.time.unwrap_or(i64::MIN));
+            self.time = Some(time);
+            articles.push(StreamArticle { card, date: document.timestamp, time });
+            let count = cluster.sentences[next..].iter().take_while(|s| s.doc == card).count();
+            let inputs: Vec<SentenceInput> = cluster.sentences[next..next + count]
+                .iter()
+                .zip(&embeddings[next..next + count])
+                .map(|(s, e)| SentenceInput { words: s.words, embedding: *e })
+                .collect();
+            next += count;
+            let arriving = clock();
+            let released = self.engine.open_document(time, inputs.iter().map(|s| &s.embedding));
+            timing.arrivals_us.push(((clock() - arriving) * 1000.0) as f32);
+            events.extend(released.into_iter().map(StreamEvent::from));
+            for input in &inputs {
+                let deciding = clock();
+                let decision = self.engine.decide(input);
+                timing.decisions_us.push(((clock() - deciding) * 1000.0) as f32);
+                events.push(decision.into());
+            }
+        }
+        if finish {
+            events.extend(self.engine.finish().into_iter().map(StreamEvent::from));
+        }
+        timing.decide_ms = clock() - started;
+        self.sentences += cluster.sentences.len();
+        Ok(LivePush { first_sentence, articles, sentences: cluster.sentences, events, updates: self.engine.updates().len(), timing })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stream::Action;
+    use crate::worker::pipeline::tests::fake_embedding;
+    use crate::worker::timeline::untrained_settings;
+
+    fn job(policy: &str, threshold: Option<f32>) -> LiveJob {
+        LiveJob { policy: policy.into(), threshold, query: "glacial lake".into() }
+    }
+
+    fn push(live: &mut LiveStream, documents: Vec<Document>, now: i64, finish: bool) -> LivePush {
+        let cluster = LiveStream::split(documents).unwrap();
+        let embeddings: Vec<Embedding> = cluster.sentences.iter().map(|s| fake_embedding(&s.text)).collect();
+        let mut ticks = 0.0;
+        let mut clock = || {
+            ticks += 0.004;
+            ticks
+        };
+        live.push(cluster, &embeddings, now, finish, &mut clock).unwrap()
+    }
+
+    fn dated(id: &str, timestamp: Option<i64>, text: &str) -> Document {
+        Document { timestamp, ..Document::new(id, text) }
+    }
+
+    #[test]
+    fn decisions_carry_over_between_pushes_with_stream_ids() {
+        let (settings, opened) = LiveStream::check(&job("cos", Some(0.5)), &untrained_settings()).unwrap();
+        assert_eq!(opened, LiveOpened { policy: "cos".into(), threshold: Some(0.5) });
+        let mut live = LiveStream::open(&job("cos", Some(0.5)), &settings, fake_embedding("glacial lake")).unwrap();
+        let text = "A glacial lake burst above the village. Hundreds were evacuated.";
+        let first = push(&mut live, vec![dated("a", Some(1_000), text)], 0, false);
+        assert_eq!((first.first_sentence, first.sentences.len(), first.events.len()), (0, 2, 2));
+        assert_eq!(first.events[0].action, Action::Select);
+        assert_eq!(first.timing.decisions_us.len(), 2);
+        assert_eq!(first.timing.arrivals_us.len(), 1);
+        assert!(first.timing.decisions_us.iter().all(|&us| (us - 4.0).abs() < 1e-3), "{:?}", first.timing.decisions_us);
+        // The same first sentence again, later: redundant with update 1.
+        let second = push(&mut live, vec![dated("b", None, text), dated("c", Some(500), "Engineers inspect the bridge.")], 0, true);
+        assert_eq!(second.first_sentence, 2);
+        assert_eq!(second.events[0].sentence, 2);
+        assert_eq!(second.events[0].action, Action::Skip);
+        assert!(second.events[0].reason.starts_with("too similar to update 1"), "{}", second.events[0].reason);
+        let times: Vec<i64> = second.articles.iter().map(|a| a.time).collect();
+        assert_eq!(times, vec![1_000, 1_000], "undated: the previous time; an earlier date: not before it");
+        assert_eq!(second.events.last().unwrap().sentence, 4);
+        assert_eq!(second.updates, first.updates + 1);
+    }
+
+    #[test]
+    fn apsal_defers_until_the_stream_finishes() {
+        let (settings, _) = LiveStream::check(&job("apsal", None), &untrained_settings()).unwrap();
+        let mut live = LiveStream::open(&job("apsal", None), &settings, fake_embedding("glacial lake")).unwrap();
+        let pushed = push(&mut live, vec![dated("a", None, "A glacial lake burst. Hundreds were evacuated.")], 7_200, false);
+        assert_eq!(pushed.articles[0].time, 7_200, "the first undated article arrives now");
+        assert!(pushed.events.iter().all(|e| e.action == Action::Defer));
+        let finished = push(&mut live, vec![], 0, true);
+        assert_eq!(finished.events.len(), 2);
+        assert!(finished.events.iter().all(|e| e.action != Action::Defer));
+    }
+
+    #[test]
+    fn bad_jobs_are_refused_in_plain_words() {
+        let settings = untrained_settings();
+        assert!(LiveStream::check(&job("magic", None), &settings).unwrap_err().contains("unknown policy"));
+        assert!(LiveStream::check(&job("cos", Some(2.0)), &settings).unwrap_err().contains("cosine"));
+        let no_query = LiveJob { query: " ".into(), ..job("cos", None) };
+        assert!(LiveStream::check(&no_query, &settings).unwrap_err().contains("query"));
+        let huge = vec![Document::new("a", "word ".repeat(MAX_TOTAL_BYTES / 5 + 1))];
+        assert!(LiveStream::split(huge).is_err());
+    }
+}
