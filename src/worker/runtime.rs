@@ -29,8 +29,9 @@ use web_sys::{Blob, Cache, DedicatedWorkerGlobalScope, MessageEvent, ReadableStr
 const MODEL_DIR: &str = "models/muse-v3/";
 const MODEL_FILES: [&str; 2] = ["encoder.onnx", "tokenizer.json"];
 const MODEL_CACHE: &str = "precis-models";
-/// Sentences embedded between two progress events (≈ one encoder batch).
-const ENCODE_CHUNK: usize = 32;
+/// Sentences tokenized at a time: the encoder's batches are cut from each
+/// chunk, and a chunk's last, partial batch runs on a smaller plan.
+const TOKENIZE_CHUNK: usize = 256;
 
 enum Model {
     Loading,
@@ -233,15 +234,21 @@ async fn embed_missing<'a>(
         s.embeddings.make_room(missing.len());
         missing
     });
-    for (chunk_index, chunk) in missing.chunks(ENCODE_CHUNK).enumerate() {
-        post(&Response::Progress { id, stage: Stage::Encoding, done: chunk_index * ENCODE_CHUNK, total: missing.len() });
-        yield_to_messages().await;
-        if superseded(streaming) {
-            return Ok(None);
+    let failed = |e: anyhow::Error| format!("The encoder failed: {e}");
+    // One progress event per forward pass of the encoder, so the page hears
+    // from the worker every few hundred milliseconds and can cancel between.
+    for (chunk_index, chunk) in missing.chunks(TOKENIZE_CHUNK).enumerate() {
+        let ids = chunk.iter().map(|text| encoder.tokenize(text)).collect::<anyhow::Result<Vec<_>>>().map_err(failed)?;
+        for batch in Encoder::batch_ranges(&ids).map_err(failed)? {
+            let done = chunk_index * TOKENIZE_CHUNK + batch.start;
+            post(&Response::Progress { id, stage: Stage::Encoding, done, total: missing.len() });
+            yield_to_messages().await;
+            if superseded(streaming) {
+                return Ok(None);
+            }
+            let embeddings = encoder.encode_ids(&ids[batch.clone()]).map_err(failed)?;
+            STATE.with_borrow_mut(|s| s.embeddings.insert(chunk[batch].to_vec(), embeddings));
         }
-        let texts: Vec<&str> = chunk.iter().map(String::as_str).collect();
-        let embeddings = encoder.encode(&texts).map_err(|e| format!("The encoder failed: {e}"))?;
-        STATE.with_borrow_mut(|s| s.embeddings.insert(chunk.to_vec(), embeddings));
     }
     Ok(Some(missing.len()))
 }
