@@ -31,7 +31,14 @@ test("no request to another origin, and none while summarizing or streaming", as
 
   await loadExample(page);
   await pasteArticles(page, [fixtureText("ship-en.txt")]);
-  await page.waitForTimeout(500); // let the service worker finish installing
+  // Loading ends when the service worker is active (it fetched sw.js and the
+  // app shell) and the server has heard nothing for a second.
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+  for (let quiet = 0, seen = -1; quiet < 4; ) {
+    quiet = env.server.requests.length === seen ? quiet + 1 : 0;
+    seen = env.server.requests.length;
+    await page.waitForTimeout(250);
+  }
   const served = env.server.requests.length;
   phase = "summarizing";
   await summarize(page);
