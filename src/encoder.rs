@@ -133,8 +133,8 @@ impl Encoder {
     /// (see [`Encoder::batch_ranges`]).
     pub fn encode_ids(&self, ids: &[Vec<u32>]) -> Result<Vec<Embedding>> {
         let mut out = Vec::with_capacity(ids.len());
-        for range in Self::batch_ranges(ids)? {
-            self.run_batch(&Batch::of(&ids[range]), &mut out)?;
+        for (_, batch) in Self::pack(ids)? {
+            self.run_batch(&batch, &mut out)?;
         }
         Ok(out)
     }
@@ -143,23 +143,27 @@ impl Encoder {
     /// consecutive ranges, each filling the largest tier as far as it goes.
     /// Callers that report progress encode range by range.
     pub fn batch_ranges(ids: &[Vec<u32>]) -> Result<Vec<std::ops::Range<usize>>> {
+        Ok(Self::pack(ids)?.into_iter().map(|(range, _)| range).collect())
+    }
+
+    /// The batches of [`Encoder::batch_ranges`], each with its sentences' range.
+    fn pack(ids: &[Vec<u32>]) -> Result<Vec<(std::ops::Range<usize>, Batch)>> {
         ensure!(ids.iter().all(|s| !s.is_empty()), "a tokenized sentence is never empty");
         let largest = TIERS[TIERS.len() - 1];
-        let mut ranges = vec![];
+        let mut batches = vec![];
         let mut batch = Batch::default();
         let mut first = 0;
         for (i, sentence) in ids.iter().enumerate() {
             if i > first && !batch.fits(sentence, largest) {
-                ranges.push(first..i);
-                batch = Batch::default();
+                batches.push((first..i, std::mem::take(&mut batch)));
                 first = i;
             }
             batch.push(sentence);
         }
         if first < ids.len() {
-            ranges.push(first..ids.len());
+            batches.push((first..ids.len(), batch));
         }
-        Ok(ranges)
+        Ok(batches)
     }
 
     fn run_batch(&self, batch: &Batch, out: &mut Vec<Embedding>) -> Result<()> {
@@ -208,6 +212,7 @@ impl Batch {
         self.offsets.len() - 1
     }
 
+    #[cfg(test)]
     fn of(sentences: &[Vec<u32>]) -> Self {
         let mut batch = Self::default();
         sentences.iter().for_each(|s| batch.push(s));

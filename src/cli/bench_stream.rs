@@ -7,7 +7,6 @@
 //! checkpoints (it should stay flat apart from the updates themselves).
 
 use super::models::load_encoder;
-use super::stream::untrained_settings;
 use anyhow::{anyhow, Result};
 use precis::stream::learned::StreamSettings;
 use precis::stream::rng::SplitMix64;
@@ -115,7 +114,7 @@ fn load_settings(args: &BenchStreamArgs) -> Result<StreamSettings> {
         Ok(json) => StreamSettings::from_json(&json).map_err(|e| anyhow!("{}: {e}", path.display())),
         Err(_) => {
             eprintln!("no {}: LS runs with zero weights", path.display());
-            Ok(untrained_settings())
+            Ok(StreamSettings::untrained())
         }
     }
 }

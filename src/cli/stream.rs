@@ -72,14 +72,9 @@ fn load_settings(args: &StreamArgs) -> Result<StreamSettings> {
     let path = args.settings.clone().unwrap_or_else(|| models_dir(args.models.as_deref()).join("stream/ls.json"));
     match std::fs::read_to_string(&path) {
         Ok(json) => StreamSettings::from_json(&json).map_err(|e| anyhow!("{}: {e}", path.display())),
-        Err(_) if matches!(args.policy.as_str(), "cos" | "apsal") => Ok(untrained_settings()),
+        Err(_) if matches!(args.policy.as_str(), "cos" | "apsal") => Ok(StreamSettings::untrained()),
         Err(e) => Err(anyhow!("cannot read {} ({e}); train it with `precis stream-train`", path.display())),
     }
-}
-
-/// Settings before any tuning: the paper-style defaults, no LS weights.
-pub fn untrained_settings() -> StreamSettings {
-    StreamSettings::untrained()
 }
 
 fn run_trec(args: &StreamArgs, settings: &StreamSettings, dir: &Path) -> Result<()> {

@@ -165,7 +165,6 @@ mod tests {
     use super::*;
     use crate::stream::Action;
     use crate::worker::pipeline::tests::fake_embedding;
-    use crate::worker::timeline::untrained_settings;
 
     fn job(policy: &str, threshold: Option<f32>) -> LiveJob {
         LiveJob { policy: policy.into(), threshold, query: "glacial lake".into() }
@@ -188,7 +187,7 @@ mod tests {
 
     #[test]
     fn decisions_carry_over_between_pushes_with_stream_ids() {
-        let (settings, opened) = LiveStream::check(&job("cos", Some(0.5)), &untrained_settings()).unwrap();
+        let (settings, opened) = LiveStream::check(&job("cos", Some(0.5)), &StreamSettings::untrained()).unwrap();
         assert_eq!(opened, LiveOpened { policy: "cos".into(), threshold: Some(0.5) });
         let mut live = LiveStream::open(&job("cos", Some(0.5)), &settings, fake_embedding("glacial lake")).unwrap();
         let text = "A glacial lake burst above the village. Hundreds were evacuated.";
@@ -212,7 +211,7 @@ mod tests {
 
     #[test]
     fn apsal_defers_until_the_stream_finishes() {
-        let (settings, _) = LiveStream::check(&job("apsal", None), &untrained_settings()).unwrap();
+        let (settings, _) = LiveStream::check(&job("apsal", None), &StreamSettings::untrained()).unwrap();
         let mut live = LiveStream::open(&job("apsal", None), &settings, fake_embedding("glacial lake")).unwrap();
         let pushed = push(&mut live, vec![dated("a", None, "A glacial lake burst. Hundreds were evacuated.")], 7_200, false);
         assert_eq!(pushed.articles[0].time, 7_200, "the first undated article arrives now");
@@ -224,7 +223,7 @@ mod tests {
 
     #[test]
     fn bad_jobs_are_refused_in_plain_words() {
-        let settings = untrained_settings();
+        let settings = StreamSettings::untrained();
         assert!(LiveStream::check(&job("magic", None), &settings).unwrap_err().contains("unknown policy"));
         assert!(LiveStream::check(&job("cos", Some(2.0)), &settings).unwrap_err().contains("cosine"));
         let no_query = LiveJob { query: " ".into(), ..job("cos", None) };

@@ -234,23 +234,27 @@ async fn embed_missing<'a>(
         s.embeddings.make_room(missing.len());
         missing
     });
-    let failed = |e: anyhow::Error| format!("The encoder failed: {e}");
     // One progress event per forward pass of the encoder, so the page hears
     // from the worker every few hundred milliseconds and can cancel between.
     for (chunk_index, chunk) in missing.chunks(TOKENIZE_CHUNK).enumerate() {
-        let ids = chunk.iter().map(|text| encoder.tokenize(text)).collect::<anyhow::Result<Vec<_>>>().map_err(failed)?;
-        for batch in Encoder::batch_ranges(&ids).map_err(failed)? {
+        let ids = chunk.iter().map(|text| encoder.tokenize(text)).collect::<anyhow::Result<Vec<_>>>().map_err(encoder_failed)?;
+        for batch in Encoder::batch_ranges(&ids).map_err(encoder_failed)? {
             let done = chunk_index * TOKENIZE_CHUNK + batch.start;
             post(&Response::Progress { id, stage: Stage::Encoding, done, total: missing.len() });
             yield_to_messages().await;
             if superseded(streaming) {
                 return Ok(None);
             }
-            let embeddings = encoder.encode_ids(&ids[batch.clone()]).map_err(failed)?;
+            let embeddings = encoder.encode_ids(&ids[batch.clone()]).map_err(encoder_failed)?;
             STATE.with_borrow_mut(|s| s.embeddings.insert(chunk[batch].to_vec(), embeddings));
         }
     }
     Ok(Some(missing.len()))
+}
+
+/// What the user reads when the encoder itself fails.
+fn encoder_failed(e: anyhow::Error) -> String {
+    format!("The encoder failed: {e}")
 }
 
 /// The streaming policies' settings, once loaded; refused when `policy`
@@ -292,7 +296,7 @@ async fn live_open(id: u32, job: LiveJob) -> Result<LiveOpened, String> {
     let encoder = wait_for_model(id).await?;
     let settings = stream_settings(&job.policy).await?;
     let (settings, opened) = LiveStream::check(&job, &settings)?;
-    let query = encoder.encode(&[job.query.trim()]).map_err(|e| format!("The encoder failed: {e}"))?[0];
+    let query = encoder.encode(&[job.query.trim()]).map_err(encoder_failed)?[0];
     let live = LiveStream::open(&job, &settings, query)?;
     STATE.with_borrow_mut(|s| s.live = Some(live));
     Ok(opened)
@@ -313,7 +317,7 @@ async fn live_push(id: u32, documents: Vec<Document>, finish: bool) -> Result<Li
     let split_ms = clock() - started;
     let started = clock();
     let texts: Vec<&str> = cluster.sentences.iter().map(|s| s.text.as_str()).collect();
-    let embeddings = if texts.is_empty() { vec![] } else { encoder.encode(&texts).map_err(|e| format!("The encoder failed: {e}"))? };
+    let embeddings = if texts.is_empty() { vec![] } else { encoder.encode(&texts).map_err(encoder_failed)? };
     let encode_ms = clock() - started;
     let arrival = (now() / 1000.0) as i64;
     let mut push = STATE.with_borrow_mut(|s| {
@@ -355,13 +359,13 @@ async fn load_stream_settings() {
         Some(json) => match StreamSettings::from_json(&json) {
             Ok(settings) => (settings, true, None),
             Err(e) => (
-                timeline::untrained_settings(),
+                StreamSettings::untrained(),
                 false,
                 Some(format!("The learned policy's file is unreadable ({e}); COS and APSAL run with default thresholds.")),
             ),
         },
         None => (
-            timeline::untrained_settings(),
+            StreamSettings::untrained(),
             false,
             Some(
                 "The learned policy (LS) is not part of this build: its weights (models/stream/ls.json) were not found. \

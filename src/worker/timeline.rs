@@ -26,12 +26,6 @@ pub fn needs_weights(policy: &str) -> bool {
     policy.starts_with("ls")
 }
 
-/// Settings before any training: the paper-style thresholds, no LS weights
-/// (the same defaults as `precis stream` without a settings file).
-pub fn untrained_settings() -> StreamSettings {
-    StreamSettings::untrained()
-}
-
 /// The threshold a policy uses under `settings`; None for LS alone (it
 /// selects when its score is positive).
 pub fn default_threshold(settings: &StreamSettings, policy: &str) -> Option<f32> {
@@ -327,7 +321,7 @@ mod tests {
 
     #[test]
     fn cos_selects_dated_first_sentences_in_time_order_with_reasons() {
-        let settings = untrained_settings();
+        let settings = StreamSettings::untrained();
         let job = StreamJob { documents: documents(), policy: "cos".into(), threshold: Some(0.9), query: None };
         let prepared = prepare(job, &settings).unwrap();
         assert_eq!(prepared.query, "A glacial lake burst above the village.");
@@ -347,7 +341,7 @@ mod tests {
 
     #[test]
     fn a_low_threshold_skips_repeats_and_says_which_update() {
-        let settings = untrained_settings();
+        let settings = StreamSettings::untrained();
         let mut docs = documents();
         docs.push(dated("copy", Some("2026-03-13"), "A glacial lake burst above the village. More later."));
         let job = StreamJob { documents: docs, policy: "cos".into(), threshold: Some(0.5), query: Some("glacial lake".into()) };
@@ -361,7 +355,7 @@ mod tests {
 
     #[test]
     fn apsal_defers_then_decides_every_sentence_once() {
-        let settings = untrained_settings();
+        let settings = StreamSettings::untrained();
         let job = StreamJob { documents: documents(), policy: "apsal".into(), threshold: None, query: None };
         let prepared = prepare(job, &settings).unwrap();
         let timeline = replay(&prepared, &embed(&prepared), &settings).unwrap();
@@ -375,7 +369,7 @@ mod tests {
 
     #[test]
     fn bad_jobs_are_refused_in_plain_words() {
-        let settings = untrained_settings();
+        let settings = StreamSettings::untrained();
         let empty = StreamJob { documents: vec![], policy: "cos".into(), threshold: None, query: None };
         assert_eq!(prepare(empty, &settings).err().unwrap(), "Add at least one article first.");
         let unknown = StreamJob { documents: documents(), policy: "magic".into(), threshold: None, query: None };
