@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the encoder for the browser tests into tests/browser/artifacts/pkg/
-# (precis.js + precis_bg.wasm): cargo (release, wasm32, SIMD) → wasm-bindgen
+# (precis.js + precis_bg.wasm): cargo (wasm-release, wasm32, SIMD) → wasm-bindgen
 # --target web → optionally (WASM_OPT=1) wasm-opt from npm binaryen (Debian's
 # binaryen 108 produces a module that fails to load). wasm-opt is off by
 # default: minutes on this module for no measured speedup.
@@ -13,12 +13,16 @@ OUT="$HERE/artifacts/pkg"
 # simd128 on; without it every matmul runs the generic scalar code.
 export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="${CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS:--C target-feature=+simd128}"
 
+# The app's own profile (Cargo.toml, www/index.html), so the benchmark
+# measures the code that ships.
+PROFILE="${WASM_PROFILE:-wasm-release}"
+
 cd "$ROOT"
-cargo build --release --target wasm32-unknown-unknown --lib
+cargo build --profile "$PROFILE" --target wasm32-unknown-unknown --lib
 command -v wasm-bindgen >/dev/null || { echo "wasm-bindgen not found: see scripts/setup.sh" >&2; exit 1; }
 rm -rf "$OUT"
 wasm-bindgen --target web --no-typescript --out-dir "$OUT" --out-name precis \
-  "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/release/precis.wasm"
+  "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/$PROFILE/precis.wasm"
 if [ "${WASM_OPT:-0}" != 0 ]; then
   WASM_OPT_BIN="$HERE/node_modules/.bin/wasm-opt"
   [ -x "$WASM_OPT_BIN" ] || { echo "run 'npm ci' in tests/browser first (binaryen's wasm-opt)" >&2; exit 1; }
