@@ -74,6 +74,15 @@ impl Encoder {
         Ok(encoder)
     }
 
+    /// Builds the plan of every batch size now instead of on first use
+    /// (a helper worker does this while the page is idle).
+    pub fn prepare_plans(&self) -> Result<()> {
+        for tier in 0..TIERS.len() {
+            self.plan(Some(tier))?;
+        }
+        Ok(())
+    }
+
     /// The plan for tier `tier`, or the symbolic one for `None`.
     fn plan(&self, tier: Option<usize>) -> Result<&Plan> {
         let cell = match tier {

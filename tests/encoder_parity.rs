@@ -173,6 +173,10 @@ fn embeddings_do_not_depend_on_the_batch() {
     let input = fixture_text();
     let sentences: Vec<&str> = input.lines().collect();
     let together = encoder.encode(&sentences).unwrap();
+    // Plans built ahead of use (as the app's helper workers do) run the same.
+    let prepared = precis::encoder::Encoder::from_bytes(&read("encoder.onnx"), &read("tokenizer.json")).unwrap();
+    prepared.prepare_plans().unwrap();
+    assert!(prepared.encode(&sentences).unwrap() == together, "prepared plans give other embeddings");
     // Alone (smallest plan), in small groups (middle plan), and the longest
     // sentence (symbolic plan) next to a short one.
     let longest = (0..sentences.len()).max_by_key(|&i| sentences[i].len()).unwrap();

@@ -9,13 +9,17 @@
 //! - [`live`]: a live stream, articles pushed as they arrive and decided on
 //!   arrival (tested natively; the stream benchmark drives it);
 //! - `runtime` (wasm only): message loop, model download and Cache API,
-//!   progress events.
+//!   progress events;
+//! - `pool` (wasm only): helper workers that encode batches alongside the
+//!   main worker, one per spare core.
 
 pub mod live;
 pub mod pipeline;
 pub mod protocol;
 pub mod read;
 pub mod timeline;
+#[cfg(all(target_arch = "wasm32", feature = "app"))]
+mod pool;
 #[cfg(all(target_arch = "wasm32", feature = "app"))]
 mod runtime;
 

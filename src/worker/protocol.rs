@@ -93,6 +93,8 @@ pub enum Response {
     LivePushed { id: u32, push: Box<LivePush> },
     /// Which trained centroid heads (models/cera) this build ships.
     Heads { cera: bool, cerai: bool },
+    /// Helper workers ready to encode alongside the worker (one per spare core).
+    Helpers { ready: usize },
     /// The request could not be done; `message` is for the user.
     Failed { id: u32, message: String },
 }
@@ -191,6 +193,9 @@ pub struct Timing {
     pub encoded: usize,
     /// Sentences whose embedding was kept from an earlier summary.
     pub reused: usize,
+    /// Of the sentences embedded, those a helper worker encoded.
+    #[serde(default)]
+    pub helped: usize,
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@
 //! between encoding chunks, so dragging a slider never queues up work.
 
 use super::live::{LiveJob, LiveOpened, LivePush, LiveStream};
+use super::pool::Pool;
 use super::pipeline::{self, EmbeddingCache};
 use super::protocol::{InputProblem, Job, ModelStatus, Request, Response, Stage, SummaryResult, Timing, MAX_FILE_BYTES};
 use super::read::{self, ReadOutcome};
@@ -52,6 +53,8 @@ struct State {
     /// The trained centroid heads that were found (CeRA, CeRAI).
     heads: Rc<Heads>,
     embeddings: EmbeddingCache,
+    /// Helper workers that encode alongside this one.
+    pool: Rc<Pool>,
     /// The open live stream, if any.
     live: Option<LiveStream>,
     queue: VecDeque<Incoming>,
@@ -64,6 +67,7 @@ thread_local! {
         stream: None,
         heads: Rc::new(Heads::default()),
         embeddings: EmbeddingCache::default(),
+        pool: Rc::new(Pool::default()),
         live: None,
         queue: VecDeque::new(),
         draining: false,
@@ -79,6 +83,9 @@ pub fn in_worker() -> bool {
 /// Entry point in the worker.
 pub fn start() {
     console_error_panic_hook::set_once();
+    if super::pool::is_helper() {
+        return super::pool::serve();
+    }
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(receive);
     scope().set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();
@@ -203,7 +210,7 @@ async fn summarize(id: u32, job: Job) -> Result<Option<SummaryResult>, String> {
     let prepared = pipeline::prepare(job)?;
     let split_ms = now() - started;
     let encode_started = now();
-    let Some(missing) = embed_missing(id, &encoder, prepared.texts(), false).await? else {
+    let Some(Embedded { missing, helped }) = embed_missing(id, &encoder, prepared.texts(), false).await? else {
         return Ok(None);
     };
     post(&Response::Progress { id, stage: Stage::Selecting, done: 0, total: 1 });
@@ -212,6 +219,7 @@ async fn summarize(id: u32, job: Job) -> Result<Option<SummaryResult>, String> {
         encode_ms: now() - encode_started,
         encoded: missing,
         reused: prepared.texts().count() - missing,
+        helped,
         ..Default::default()
     };
     let select_started = now();
@@ -221,35 +229,58 @@ async fn summarize(id: u32, job: Job) -> Result<Option<SummaryResult>, String> {
     Ok(Some(result))
 }
 
-/// Embeds the texts not embedded yet, posting progress; the number
-/// embedded, or None when a newer request of the same kind made it moot.
+/// Sentences embedded by [`embed_missing`], and of them by helper workers.
+struct Embedded {
+    missing: usize,
+    helped: usize,
+}
+
+/// Embeds the texts not embedded yet, posting progress; None when a newer
+/// request of the same kind made it moot. Idle helper workers take whole
+/// batches while this worker encodes others.
 async fn embed_missing<'a>(
     id: u32,
     encoder: &Encoder,
     texts: impl Iterator<Item = &'a str>,
     streaming: bool,
-) -> Result<Option<usize>, String> {
-    let missing = STATE.with_borrow_mut(|s| {
+) -> Result<Option<Embedded>, String> {
+    let (missing, pool) = STATE.with_borrow_mut(|s| {
         let missing = s.embeddings.missing(texts);
         s.embeddings.make_room(missing.len());
-        missing
+        (missing, s.pool.clone())
     });
+    let helped_before = pool.delivered();
+    let mut encoded_here = 0;
     // One progress event per forward pass of the encoder, so the page hears
     // from the worker every few hundred milliseconds and can cancel between.
-    for (chunk_index, chunk) in missing.chunks(TOKENIZE_CHUNK).enumerate() {
+    for chunk in missing.chunks(TOKENIZE_CHUNK) {
         let ids = chunk.iter().map(|text| encoder.tokenize(text)).collect::<anyhow::Result<Vec<_>>>().map_err(encoder_failed)?;
         for batch in Encoder::batch_ranges(&ids).map_err(encoder_failed)? {
-            let done = chunk_index * TOKENIZE_CHUNK + batch.start;
+            let done = (encoded_here + pool.delivered() - helped_before).min(missing.len());
             post(&Response::Progress { id, stage: Stage::Encoding, done, total: missing.len() });
             yield_to_messages().await;
             if superseded(streaming) {
                 return Ok(None);
             }
-            let embeddings = encoder.encode_ids(&ids[batch.clone()]).map_err(encoder_failed)?;
-            STATE.with_borrow_mut(|s| s.embeddings.insert(chunk[batch].to_vec(), embeddings));
+            if pool.offer(&chunk[batch.clone()], &ids[batch.clone()]) {
+                continue;
+            }
+            encoded_here += batch.len();
+            encode_here(encoder, chunk[batch.clone()].to_vec(), &ids[batch])?;
         }
     }
-    Ok(Some(missing.len()))
+    pool.settle().await;
+    for batch in pool.take_returned() {
+        encode_here(encoder, batch.texts, &batch.ids)?;
+    }
+    let helped = (pool.delivered() - helped_before).min(missing.len());
+    Ok(Some(Embedded { missing: missing.len(), helped }))
+}
+
+fn encode_here(encoder: &Encoder, texts: Vec<String>, ids: &[Vec<u32>]) -> Result<(), String> {
+    let embeddings = encoder.encode_ids(ids).map_err(encoder_failed)?;
+    STATE.with_borrow_mut(|s| s.embeddings.insert(texts, embeddings));
+    Ok(())
 }
 
 /// What the user reads when the encoder itself fails.
@@ -482,20 +513,36 @@ async fn load_model() {
         return;
     }
     let started = now();
-    let (model, status) = match fetch_model().await.and_then(|(files, from_cache)| {
+    let loaded = fetch_model().await.and_then(|(files, from_cache)| {
         post(&Response::Model { status: ModelStatus::Loading { from_cache } });
         let encoder = Encoder::from_bytes(&files[0], &files[1]).map_err(|e| format!("The language model could not be loaded: {e}"))?;
-        Ok((encoder, from_cache))
-    }) {
-        Ok((encoder, from_cache)) => {
+        Ok((encoder, files, from_cache))
+    });
+    let (model, status, files) = match loaded {
+        Ok((encoder, files, from_cache)) => {
             let seconds = ((now() - started) / 1000.0) as f32;
-            (Model::Ready(Rc::new(encoder)), ModelStatus::Ready { seconds, from_cache })
+            (Model::Ready(Rc::new(encoder)), ModelStatus::Ready { seconds, from_cache }, Some(files))
         }
-        Err(message) => (Model::Unavailable(message.clone()), ModelStatus::Unavailable { message }),
+        Err(message) => (Model::Unavailable(message.clone()), ModelStatus::Unavailable { message }, None),
     };
     STATE.with_borrow_mut(|s| s.model = model);
     MODEL_LOAD_RUNNING.set(false);
     post(&Response::Model { status });
+    if let Some(files) = files {
+        start_helpers(&files);
+    }
+}
+
+/// Helper workers get the model's bytes once this worker is ready (they load
+/// while the user is still reading); until then this worker encodes alone.
+fn start_helpers(files: &[Vec<u8>]) {
+    if STATE.with_borrow(|s| s.pool.is_started()) {
+        return;
+    }
+    let deliver = Box::new(|texts, embeddings| STATE.with_borrow_mut(|s| s.embeddings.insert(texts, embeddings)));
+    let announce = Box::new(|ready| post(&Response::Helpers { ready }));
+    let pool = Pool::start(&files[0], &files[1], deliver, announce);
+    STATE.with_borrow_mut(|s| s.pool = Rc::new(pool));
 }
 
 /// The model files' bytes, and whether they all came from the cache.

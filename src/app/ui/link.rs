@@ -61,7 +61,10 @@ fn worker_url() -> Option<String> {
     };
     let (js, wasm) = (absolute("data-app-js")?, absolute("data-app-wasm")?);
     let encode = |url: &str| String::from(js_sys::encode_uri_component(url));
-    Some(format!("{WORKER_SCRIPT}?js={}&wasm={}", encode(&js), encode(&wasm)))
+    // `?helpers=0` on the page: the worker encodes alone (tests compare).
+    let alone = web_sys::window()?.location().search().ok()?.contains("helpers=0");
+    let helpers = if alone { "&helpers=0" } else { "" };
+    Some(format!("{WORKER_SCRIPT}?js={}&wasm={}{helpers}", encode(&js), encode(&wasm)))
 }
 
 fn start_worker() -> Option<Worker> {
@@ -198,6 +201,7 @@ fn dispatch(state: AppState, response: Response) {
         }
         Response::StreamOffer { offer } => state.stream_offer.set(Some(offer)),
         Response::Heads { cera, cerai } => state.heads.set((cera, cerai)),
+        Response::Helpers { ready } => state.helpers.set(ready),
         Response::Streamed { id, timeline } => {
             if let Some((Pending::Stream(documents), true)) = take_pending(id) {
                 state.timeline_progress.set(None);

@@ -107,8 +107,12 @@ fn ModelBadge() -> impl IntoView {
         ),
         Some(ModelStatus::Loading { .. }) => "Preparing the language model…".to_string(),
         Some(ModelStatus::Ready { seconds, from_cache }) => format!(
-            "Model ready in {seconds:.1} s{} · works offline",
-            if from_cache { " from this device" } else { "" }
+            "Model ready in {seconds:.1} s{} · works offline{}",
+            if from_cache { " from this device" } else { "" },
+            match state.helpers.get() {
+                0 => String::new(),
+                n => format!(" · encodes on {} cores", n + 1),
+            }
         ),
         Some(ModelStatus::Unavailable { message }) => message,
     };
@@ -122,7 +126,7 @@ fn ModelBadge() -> impl IntoView {
         _ => "busy",
     };
     view! {
-        <div class="model-badge" data-state=kind role="status" aria-live="polite" data-testid="model-status">
+        <div class="model-badge" data-state=kind role="status" aria-live="polite" data-testid="model-status" data-helpers=move || state.helpers.get().to_string()>
             <span class="dot" aria-hidden="true"></span>
             <span>{text}</span>
             {move || fraction().map(|f| view! { <progress max="1" value=f.to_string()></progress> })}

@@ -142,6 +142,8 @@ pub struct AppState {
     pub show_skipped: RwSignal<bool>,
     /// The trained centroid heads the worker loaded: (CeRA, CeRAI).
     pub heads: RwSignal<(bool, bool)>,
+    /// Helper workers that encode alongside the worker.
+    pub helpers: RwSignal<usize>,
     next_key: StoredValue<u64>,
 }
 
@@ -180,6 +182,7 @@ impl AppState {
             speed: RwSignal::new(4.0),
             show_skipped: RwSignal::new(false),
             heads: RwSignal::new((false, false)),
+            helpers: RwSignal::new(0),
             next_key: StoredValue::new(next_key),
         }
     }

@@ -78,6 +78,16 @@ fn ProgressBar() -> impl IntoView {
             })
             .unwrap_or_default(),
     };
+    // Where the time went, on hover (and for tests/e2e/bench-app.mjs).
+    let breakdown = move || {
+        state.result.with(|r| {
+            r.as_ref().map(|r| {
+                let t = &r.result.timing;
+                let helped = if t.helped > 0 { format!(" ({} of {} by helper workers)", t.helped, t.encoded) } else { String::new() };
+                format!("split {:.0} ms · encode {:.0} ms{helped} · select {:.0} ms", t.split_ms, t.encode_ms, t.select_ms)
+            })
+        })
+    };
     let percent = move || fraction().map(|f| (f * 100.0).round() as u32).unwrap_or(0);
     view! {
         <div
@@ -91,7 +101,7 @@ fn ProgressBar() -> impl IntoView {
             aria-labelledby="progress-label"
         >
             <div class="track"><div class="fill" style:width=move || format!("{}%", percent())></div></div>
-            <span id="progress-label" class="progress-label">{text}</span>
+            <span id="progress-label" class="progress-label" title=breakdown>{text}</span>
         </div>
     }
 }

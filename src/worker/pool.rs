@@ -1,0 +1,305 @@
+//! Extra encoders in helper workers, so that many sentences are embedded on
+//! several cores. The main worker tokenizes, hands whole encoder batches
+//! (token ids) to idle helpers and encodes the others itself; a helper
+//! answers with the embeddings, which go straight into the cache.
+//!
+//! A helper is the app's own worker script started with `role=encoder`
+//! ([`is_helper`]). It gets the model's bytes from the main worker, so
+//! nothing is downloaded twice, and does nothing but encode. Each holds its
+//! own copy of the model (about 300 MiB), hence the cap on their number.
+//!
+//! Messages are arrays: to a helper `["model", onnx, tokenizer]` and
+//! `["encode", ids, lengths]` (Uint8Array / Uint32Array); back
+//! `["ready"]`, `["encoded", embeddings]` (Float32Array, 512 per sentence)
+//! or `["failed", message]`.
+
+use crate::encoder::{Embedding, Encoder, DIM};
+use js_sys::{Array, Float32Array, Function, Promise, Uint32Array, Uint8Array};
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{DedicatedWorkerGlobalScope, MessageEvent, Worker};
+
+/// Helpers at most, whatever the number of cores.
+const MAX_HELPERS: usize = 2;
+const ROLE_PARAMETER: &str = "role=encoder";
+
+fn scope() -> DedicatedWorkerGlobalScope {
+    js_sys::global().unchecked_into()
+}
+
+/// True in a helper worker (started by [`Pool::start`]).
+pub fn is_helper() -> bool {
+    scope().location().search().contains(ROLE_PARAMETER)
+}
+
+/// How many helpers this machine gets: one per core beyond the main
+/// worker's, capped; none when the page asked for `helpers=0` (tests).
+fn helper_count() -> usize {
+    let location = scope().location();
+    if location.search().contains("helpers=0") {
+        return 0;
+    }
+    let cores = scope().navigator().hardware_concurrency() as usize;
+    cores.saturating_sub(1).min(MAX_HELPERS)
+}
+
+/// What a helper is doing, as the main worker sees it.
+enum Job {
+    /// Its script is loading; it says "started" when it can hear messages
+    /// (a message sent earlier would be lost).
+    Starting,
+    /// Building the model it was sent.
+    Loading,
+    Idle,
+    /// Encoding `batch`; calling `done` resolves `finished`.
+    Busy { batch: Batch, finished: Promise, done: Function },
+    /// Could not load the model or failed a batch: never used again.
+    Gone,
+}
+
+/// Sentences and their token ids, as handed to a helper.
+pub struct Batch {
+    pub texts: Vec<String>,
+    pub ids: Vec<Vec<u32>>,
+}
+
+struct Helper {
+    worker: Worker,
+    job: Rc<RefCell<Job>>,
+}
+
+/// Where a helper's embeddings go (the main worker's cache).
+pub type Deliver = Box<dyn Fn(Vec<String>, Vec<Embedding>)>;
+/// Told how many helpers are ready each time one becomes ready.
+pub type Announce = Box<dyn Fn(usize)>;
+
+/// What every helper's answers update.
+struct Shared {
+    /// The model files, kept until every helper has been sent them.
+    model: RefCell<Option<(Uint8Array, Uint8Array)>>,
+    /// Helpers sent the model, and ready to encode.
+    sent: Cell<usize>,
+    ready: Cell<usize>,
+    /// Sentences the helpers have embedded so far (for progress).
+    delivered: Cell<usize>,
+    /// Batches a failing helper gave back, for the main worker to encode.
+    returned: RefCell<Vec<Batch>>,
+    deliver: Deliver,
+    announce: Announce,
+}
+
+/// The helpers of the main worker.
+#[derive(Default)]
+pub struct Pool {
+    helpers: Vec<Helper>,
+    shared: Option<Rc<Shared>>,
+}
+
+impl Pool {
+    /// Starts the helpers; each gets the model once its script runs and is
+    /// used once it reports ready.
+    pub fn start(onnx: &[u8], tokenizer: &[u8], deliver: Deliver, announce: Announce) -> Pool {
+        let count = helper_count();
+        let model = (count > 0).then(|| (Uint8Array::from(onnx), Uint8Array::from(tokenizer)));
+        let shared = Rc::new(Shared {
+            model: RefCell::new(model),
+            sent: Cell::new(0),
+            ready: Cell::new(0),
+            delivered: Cell::new(0),
+            returned: RefCell::new(vec![]),
+            deliver,
+            announce,
+        });
+        let url = helper_url();
+        let options = web_sys::WorkerOptions::new();
+        options.set_type(web_sys::WorkerType::Module);
+        let helpers = (0..count)
+            .filter_map(|_| {
+                let worker = Worker::new_with_options(&url, &options).ok()?;
+                let job = Rc::new(RefCell::new(Job::Starting));
+                let on_message = answer_handler(worker.clone(), job.clone(), shared.clone(), count);
+                worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+                on_message.forget();
+                Some(Helper { worker, job })
+            })
+            .collect();
+        Pool { helpers, shared: Some(shared) }
+    }
+
+    /// True once helpers were started (even if this machine gets none).
+    pub fn is_started(&self) -> bool {
+        self.shared.is_some()
+    }
+
+    /// Hands the batch to an idle helper; false when none is idle.
+    pub fn offer(&self, texts: &[String], ids: &[Vec<u32>]) -> bool {
+        let Some(helper) = self.helpers.iter().find(|h| matches!(*h.job.borrow(), Job::Idle)) else {
+            return false;
+        };
+        let lengths: Vec<u32> = ids.iter().map(|s| s.len() as u32).collect();
+        let message = Array::of3(&"encode".into(), &Uint32Array::from(&ids.concat()[..]), &Uint32Array::from(&lengths[..]));
+        if helper.worker.post_message(&message).is_err() {
+            *helper.job.borrow_mut() = Job::Gone;
+            return false;
+        }
+        let mut done = None;
+        let finished = Promise::new(&mut |resolve, _| done = Some(resolve));
+        let done = done.expect("a promise's executor runs at once");
+        let batch = Batch { texts: texts.to_vec(), ids: ids.to_vec() };
+        *helper.job.borrow_mut() = Job::Busy { batch, finished, done };
+        true
+    }
+
+    /// Sentences the helpers have embedded since the pool started.
+    pub fn delivered(&self) -> usize {
+        self.shared.as_ref().map_or(0, |s| s.delivered.get())
+    }
+
+    /// Batches that failing helpers gave back (to be encoded here).
+    pub fn take_returned(&self) -> Vec<Batch> {
+        self.shared.as_ref().map_or_else(Vec::new, |s| std::mem::take(&mut s.returned.borrow_mut()))
+    }
+
+    /// Waits until no helper is encoding.
+    pub async fn settle(&self) {
+        loop {
+            let busy: Array = self
+                .helpers
+                .iter()
+                .filter_map(|h| match &*h.job.borrow() {
+                    Job::Busy { finished, .. } => Some(JsValue::from(finished)),
+                    _ => None,
+                })
+                .collect();
+            if busy.length() == 0 {
+                return;
+            }
+            let _ = wasm_bindgen_futures::JsFuture::from(Promise::race(&busy)).await;
+        }
+    }
+}
+
+/// This worker's own script URL with the helper role added.
+fn helper_url() -> String {
+    let href = scope().location().href();
+    let separator = if href.contains('?') { '&' } else { '?' };
+    format!("{href}{separator}{ROLE_PARAMETER}")
+}
+
+/// The main worker's side of a helper's messages.
+fn answer_handler(worker: Worker, job: Rc<RefCell<Job>>, shared: Rc<Shared>, helpers: usize) -> Closure<dyn FnMut(MessageEvent)> {
+    Closure::new(move |event: MessageEvent| {
+        let parts: Array = event.data().unchecked_into();
+        let kind = parts.get(0).as_string().unwrap_or_default();
+        let previous = std::mem::replace(&mut *job.borrow_mut(), Job::Gone);
+        let next = match (kind.as_str(), previous) {
+            ("started", Job::Starting) => send_model(&worker, &shared, helpers),
+            ("ready", Job::Loading) => {
+                shared.ready.set(shared.ready.get() + 1);
+                (shared.announce)(shared.ready.get());
+                Job::Idle
+            }
+            ("encoded", Job::Busy { batch, done, .. }) => {
+                let embeddings = embeddings_from(&parts.get(1).unchecked_into());
+                let next = if embeddings.len() == batch.texts.len() {
+                    shared.delivered.set(shared.delivered.get() + batch.texts.len());
+                    (shared.deliver)(batch.texts, embeddings);
+                    Job::Idle
+                } else {
+                    shared.returned.borrow_mut().push(batch);
+                    Job::Gone
+                };
+                let _ = done.call0(&JsValue::NULL);
+                next
+            }
+            (_, Job::Busy { batch, done, .. }) => {
+                shared.returned.borrow_mut().push(batch);
+                let _ = done.call0(&JsValue::NULL);
+                Job::Gone
+            }
+            _ => Job::Gone,
+        };
+        *job.borrow_mut() = next;
+    })
+}
+
+/// Sends a copy of the model to a helper that has started; the last one
+/// gets the original buffers (transferred) and the pool lets go of them.
+fn send_model(worker: &Worker, shared: &Shared, helpers: usize) -> Job {
+    let Some((onnx, tokenizer)) = shared.model.borrow().clone() else { return Job::Gone };
+    shared.sent.set(shared.sent.get() + 1);
+    let last = shared.sent.get() == helpers;
+    let copy = |bytes: &Uint8Array| if last { bytes.clone() } else { bytes.slice(0, bytes.length()) };
+    let (onnx, tokenizer) = (copy(&onnx), copy(&tokenizer));
+    let transfer = Array::of2(&onnx.buffer(), &tokenizer.buffer());
+    if last {
+        shared.model.replace(None);
+    }
+    match worker.post_message_with_transfer(&Array::of3(&"model".into(), &onnx, &tokenizer), &transfer) {
+        Ok(()) => Job::Loading,
+        Err(_) => Job::Gone,
+    }
+}
+
+fn embeddings_from(values: &Float32Array) -> Vec<Embedding> {
+    let flat = values.to_vec();
+    flat.chunks_exact(DIM).map(|c| c.try_into().expect("chunks of DIM")).collect()
+}
+
+// --- the helper's side ---
+
+thread_local! {
+    static ENCODER: RefCell<Option<Encoder>> = const { RefCell::new(None) };
+}
+
+/// Entry point of a helper worker.
+pub fn serve() {
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(|event: MessageEvent| {
+        let parts: Array = event.data().unchecked_into();
+        let answer = match parts.get(0).as_string().as_deref() {
+            Some("model") => load(&parts),
+            Some("encode") => encode(&parts),
+            _ => Err("unknown request".into()),
+        };
+        let _ = match answer {
+            Ok((message, transfer)) => scope().post_message_with_transfer(&message, &transfer),
+            Err(e) => scope().post_message(&Array::of2(&"failed".into(), &e.into())),
+        };
+    });
+    scope().set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    on_message.forget();
+    let _ = scope().post_message(&Array::of1(&"started".into()));
+}
+
+type Answer = Result<(Array, Array), String>;
+
+fn load(parts: &Array) -> Answer {
+    let bytes = |i| Uint8Array::new(&parts.get(i)).to_vec();
+    let encoder = Encoder::from_bytes(&bytes(1), &bytes(2)).map_err(|e| e.to_string())?;
+    // Build every batch plan now, while the page is idle, not on the first
+    // batch a user waits for.
+    encoder.prepare_plans().map_err(|e| e.to_string())?;
+    ENCODER.with_borrow_mut(|slot| *slot = Some(encoder));
+    Ok((Array::of1(&"ready".into()), Array::new()))
+}
+
+fn encode(parts: &Array) -> Answer {
+    let flat = Uint32Array::new(&parts.get(1)).to_vec();
+    let lengths = Uint32Array::new(&parts.get(2)).to_vec();
+    let mut ids = Vec::with_capacity(lengths.len());
+    let mut rest = &flat[..];
+    for &n in &lengths {
+        let (sentence, tail) = rest.split_at_checked(n as usize).ok_or("token ids shorter than their lengths")?;
+        ids.push(sentence.to_vec());
+        rest = tail;
+    }
+    let embeddings = ENCODER
+        .with_borrow(|encoder| encoder.as_ref().map(|e| e.encode_ids(&ids)))
+        .ok_or("no model")?
+        .map_err(|e| e.to_string())?;
+    let values = Float32Array::from(embeddings.as_flattened());
+    let transfer = Array::of1(&values.buffer());
+    Ok((Array::of2(&"encoded".into(), &values), transfer))
+}
