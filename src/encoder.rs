@@ -142,7 +142,7 @@ impl Encoder {
     /// (see [`Encoder::batch_ranges`]).
     pub fn encode_ids(&self, ids: &[Vec<u32>]) -> Result<Vec<Embedding>> {
         let mut out = Vec::with_capacity(ids.len());
-        for (_, batch) in Self::pack(ids)? {
+        for (_, batch) in Self::pack(ids, 1)? {
             self.run_batch(&batch, &mut out)?;
         }
         Ok(out)
@@ -152,22 +152,38 @@ impl Encoder {
     /// consecutive ranges, each filling the largest tier as far as it goes.
     /// Callers that report progress encode range by range.
     pub fn batch_ranges(ids: &[Vec<u32>]) -> Result<Vec<std::ops::Range<usize>>> {
-        Ok(Self::pack(ids)?.into_iter().map(|(range, _)| range).collect())
+        Self::batch_ranges_for(ids, 1)
     }
 
-    /// The batches of [`Encoder::batch_ranges`], each with its sentences' range.
-    fn pack(ids: &[Vec<u32>]) -> Result<Vec<(std::ops::Range<usize>, Batch)>> {
+    /// Batches for `workers` encoders that each take the next batch when
+    /// free: a batch is the largest tier that still leaves every worker a
+    /// batch as large, so batches shrink towards the end and the workers
+    /// finish together instead of one waiting on a last large batch.
+    pub fn batch_ranges_for(ids: &[Vec<u32>], workers: usize) -> Result<Vec<std::ops::Range<usize>>> {
+        Ok(Self::pack(ids, workers)?.into_iter().map(|(range, _)| range).collect())
+    }
+
+    /// The batches of [`Encoder::batch_ranges_for`], each with its sentences' range.
+    fn pack(ids: &[Vec<u32>], workers: usize) -> Result<Vec<(std::ops::Range<usize>, Batch)>> {
         ensure!(ids.iter().all(|s| !s.is_empty()), "a tokenized sentence is never empty");
         let largest = TIERS[TIERS.len() - 1];
+        let shape_for = |remaining: usize| match workers {
+            0 | 1 => largest,
+            _ => *TIERS.iter().rev().find(|t| t.tokens * workers <= remaining).unwrap_or(&TIERS[0]),
+        };
+        let mut remaining: usize = ids.iter().map(Vec::len).sum();
+        let mut shape = shape_for(remaining);
         let mut batches = vec![];
         let mut batch = Batch::default();
         let mut first = 0;
         for (i, sentence) in ids.iter().enumerate() {
-            if i > first && !batch.fits(sentence, largest) {
+            if i > first && !batch.fits(sentence, shape) {
                 batches.push((first..i, std::mem::take(&mut batch)));
                 first = i;
+                shape = shape_for(remaining);
             }
             batch.push(sentence);
+            remaining -= sentence.len();
         }
         if first < ids.len() {
             batches.push((first..ids.len(), batch));
@@ -339,6 +355,44 @@ mod tests {
         // Short sentences: the sentence limit binds.
         let ranges = check_ranges(&sentences(300, 3, 3, 10));
         assert_eq!(ranges[0].len(), TIERS[2].sentences);
+    }
+
+    /// Padded tokens of each batch (the plan that runs it).
+    fn padded(ids: &[Vec<u32>], ranges: &[std::ops::Range<usize>]) -> Vec<usize> {
+        ranges.iter().map(|r| TIERS.iter().find(|t| Batch::of(&ids[r.clone()]).within(**t)).unwrap().tokens).collect()
+    }
+
+    /// When every worker is done if each takes the next batch once free.
+    fn makespan(costs: &[usize], workers: usize) -> usize {
+        let mut load = vec![0; workers];
+        for cost in costs {
+            *load.iter_mut().min().unwrap() += cost;
+        }
+        load.into_iter().max().unwrap()
+    }
+
+    #[test]
+    fn batches_for_several_workers_shrink_so_they_finish_together() {
+        // 300 sentences of 20 tokens: 6,000 tokens, three full batches alone.
+        let ids = sentences(300, 20, 3, 50);
+        let alone = Encoder::batch_ranges(&ids).unwrap();
+        assert_eq!(Encoder::batch_ranges_for(&ids, 1).unwrap(), alone);
+        let shared = Encoder::batch_ranges_for(&ids, 2).unwrap();
+        let mut next = 0;
+        for range in &shared {
+            assert_eq!(range.start, next, "ranges are consecutive");
+            next = range.end;
+        }
+        assert_eq!(next, ids.len(), "every sentence is in a batch");
+        let costs = padded(&ids, &shared);
+        assert_eq!(costs[0], TIERS[2].tokens, "large batches first");
+        assert!(costs.windows(2).all(|w| w[0] >= w[1]), "then smaller ones: {costs:?}");
+        // Three 2,048-token batches on two workers: one does two. Shrinking
+        // batches bring the slower worker close to half the padded total.
+        assert_eq!(makespan(&padded(&ids, &alone), 2), 2 * TIERS[2].tokens);
+        let total: usize = costs.iter().sum();
+        assert!(makespan(&costs, 2) <= total / 2 + TIERS[1].tokens, "{costs:?}");
+        assert!(makespan(&costs, 2) < 2 * TIERS[2].tokens, "{costs:?}");
     }
 
     #[test]

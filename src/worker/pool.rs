@@ -152,6 +152,11 @@ impl Pool {
         true
     }
 
+    /// Helpers that have the model and can take batches.
+    pub fn ready(&self) -> usize {
+        self.shared.as_ref().map_or(0, |s| s.ready.get())
+    }
+
     /// Sentences the helpers have embedded since the pool started.
     pub fn delivered(&self) -> usize {
         self.shared.as_ref().map_or(0, |s| s.delivered.get())

@@ -255,7 +255,7 @@ async fn embed_missing<'a>(
     // from the worker every few hundred milliseconds and can cancel between.
     for chunk in missing.chunks(TOKENIZE_CHUNK) {
         let ids = chunk.iter().map(|text| encoder.tokenize(text)).collect::<anyhow::Result<Vec<_>>>().map_err(encoder_failed)?;
-        for batch in Encoder::batch_ranges(&ids).map_err(encoder_failed)? {
+        for batch in Encoder::batch_ranges_for(&ids, 1 + pool.ready()).map_err(encoder_failed)? {
             let done = (encoded_here + pool.delivered() - helped_before).min(missing.len());
             post(&Response::Progress { id, stage: Stage::Encoding, done, total: missing.len() });
             yield_to_messages().await;

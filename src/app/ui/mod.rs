@@ -107,12 +107,8 @@ fn ModelBadge() -> impl IntoView {
         ),
         Some(ModelStatus::Loading { .. }) => "Preparing the language model…".to_string(),
         Some(ModelStatus::Ready { seconds, from_cache }) => format!(
-            "Model ready in {seconds:.1} s{} · works offline{}",
-            if from_cache { " from this device" } else { "" },
-            match state.helpers.get() {
-                0 => String::new(),
-                n => format!(" · encodes on {} cores", n + 1),
-            }
+            "Model ready in {seconds:.1} s{} · works offline",
+            if from_cache { " from this device" } else { "" }
         ),
         Some(ModelStatus::Unavailable { message }) => message,
     };
@@ -120,13 +116,19 @@ fn ModelBadge() -> impl IntoView {
         Some(ModelStatus::Fetching { done, total }) if total > 0 => Some(done as f64 / total as f64),
         _ => None,
     };
+    // In the tooltip, not the text: helpers come up a moment after the
+    // model, and a longer line could wrap and move the page.
+    let cores = move || match state.helpers.get() {
+        0 => "Encodes on one core".to_string(),
+        n => format!("Encodes on {} cores", n + 1),
+    };
     let kind = move || match state.model.get() {
         Some(ModelStatus::Ready { .. }) => "ready",
         Some(ModelStatus::Unavailable { .. }) => "missing",
         _ => "busy",
     };
     view! {
-        <div class="model-badge" data-state=kind role="status" aria-live="polite" data-testid="model-status" data-helpers=move || state.helpers.get().to_string()>
+        <div class="model-badge" data-state=kind role="status" aria-live="polite" data-testid="model-status" data-helpers=move || state.helpers.get().to_string() title=cores>
             <span class="dot" aria-hidden="true"></span>
             <span>{text}</span>
             {move || fraction().map(|f| view! { <progress max="1" value=f.to_string()></progress> })}
