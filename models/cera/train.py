@@ -9,11 +9,10 @@ One command, CPU only (from the repo root, after the caches exist):
     target/release/precis embed-dataset --data ../shared/data/multinews/val.jsonl.gz --out models/cera/cache/val --limit-clusters 2000
     .venv/bin/python models/cera/train.py            # both heads → models/cera/{cera,cerai}.onnx
 
-The shipped heads used the first 22,485 train clusters (the embedding run was
-stopped there for time): `--train-clusters 22485` (or embed-dataset
-`--limit-clusters 22485`) reproduces them; they were trained as two parallel
-runs, `--heads cera` and `--heads cerai` (same result as one run: each head
-reseeds).
+The defaults are the shipped heads' settings: all 44,972 train clusters,
+--target mix, epoch chosen by --select-by rouge. They were trained as two
+parallel runs, `--heads cera` and `--heads cerai` (same result as one run:
+each head reseeds, and the per-epoch evaluation is deterministic).
 
 Model (the paper's Multi-News configuration, as in its reference code):
 - e_k L2-normalized, LayerNorm, plus a learnable positional embedding of the
@@ -25,15 +24,21 @@ Model (the paper's Multi-News configuration, as in its reference code):
 - h = Σ β_k e_k (the layer-normed sentences), LayerNorm, Linear(d, d) → ĉ_attn;
 - CeRAI: α = sigmoid(Linear(ReLU(Linear([ĉ_attn; ē_D])))), ĉ = α ⊙ ĉ_attn +
   (1 − α) ⊙ ē_D, with ē_D the plain mean of the cluster's sentences.
-Loss: cosine distance to the mean of the reference summary's sentence
-embeddings. Batch 2, Adam lr 5e-4, StepLR(step 3, γ 0.1), seed 12.
+Loss (--target): the paper's is the cosine distance to the mean of the
+reference summary's sentence embeddings ("reference"); the shipped heads use
+"mix", the mean of that distance and the distance to the centroid of the
+summary's greedy extract from the cluster (extract_centroid: the document
+sentences whose sum comes closest to the reference mean, as many as the
+summary has sentences), which won on validation. Batch 2, Adam lr 5e-4,
+StepLR(step 3, γ 0.1), at most 6 epochs, seed 12.
 
-Epoch selection: the paper early-stops on validation ROUGE-2 recall of the
-BS+GS summaries. BS+GS and ROUGE live on the Rust side, so each epoch is
-scored here by a proxy, the mean cosine between the predicted and the oracle
-centroid on a fixed validation subset (the first --val-clusters clusters of
-the validation cache), with patience 5; the chosen heads are then confirmed
-with `precis evaluate` (docs/results/cera.md).
+Epoch selection (--select-by rouge, the paper's criterion): after each epoch
+the head is exported exactly as it ships (float16) and `precis evaluate`
+(--precis) runs BS+GS on its centroid over the first --select-clusters (500)
+Multi-News validation clusters; the epoch with the best ROUGE-2 recall is
+kept (patience 5). --select-by cosine uses the earlier proxy instead, the mean
+cosine between the predicted and the reference centroid on the first
+--val-clusters clusters of the validation cache (always logged).
 
 ONNX contract: see src/centroid/cera.rs (inputs `embeddings` f32 [N, 512],
 `positions` i64 [N], `documents` i64 [N]; outputs `centroid`, `attention`,
@@ -109,11 +114,40 @@ class Split:
     def sentence_count(self):
         return sum(c[2] - c[1] for c in self.clusters)
 
-    def item(self, i):
+    def item(self, i, target="reference"):
+        """Sentences, positions, documents and the training target: the mean
+        of the reference summary's sentences ("reference", the paper's), the
+        centroid of its greedy extract ("extract"), or both stacked ("mix")."""
         _, s, e, pos, doc, ss, se = self.clusters[i]
         x = self.sentences[s:e].astype(np.float32)
         gold = self.summary[ss:se].astype(np.float32).mean(0)
+        if target == "extract":
+            gold = extract_centroid(x, gold, se - ss)
+        elif target == "mix":
+            gold = np.stack([gold, extract_centroid(x, gold, se - ss)])
         return x, pos, doc, gold
+
+
+def extract_centroid(x, gold, k):
+    """Mean of the document sentences a greedy oracle extracts for `gold`:
+    up to k sentences (k = the reference summary's sentence count), each
+    step adding the one that brings the sum's cosine to `gold` highest,
+    stopping when none raises it. The centroid of the best summary BS+GS
+    could pick, in embedding space (--target extract|mix)."""
+    x = x / np.maximum(np.linalg.norm(x, axis=1, keepdims=True), 1e-8)
+    g = gold / max(np.linalg.norm(gold), 1e-8)
+    total = np.zeros(x.shape[1], np.float32)
+    picked = np.zeros(len(x), bool)
+    best = -math.inf
+    for _ in range(min(k, len(x))):
+        candidates = total + x
+        scores = candidates @ g / np.maximum(np.linalg.norm(candidates, axis=1), 1e-8)
+        scores[picked] = -math.inf
+        j = int(np.argmax(scores))
+        if scores[j] <= best:
+            break
+        best, total, picked[j] = scores[j], candidates[j], True
+    return total / picked.sum()
 
 
 def document_weights(doc):
@@ -122,8 +156,8 @@ def document_weights(doc):
     return (1.0 / counts[inverse]) / len(counts)
 
 
-def collate(split, indices):
-    items = [split.item(i) for i in indices]
+def collate(split, indices, target="reference"):
+    items = [split.item(i, target) for i in indices]
     b, s = len(items), max(len(it[0]) for it in items)
     x = np.zeros((b, s, DIM), np.float32)
     pos = np.zeros((b, s), np.int64)
@@ -259,8 +293,10 @@ def train(name, args, train_split, val_split, log):
         order = order_rng.permutation(len(train_split))
         running, steps = 0.0, 0
         for i in range(0, len(order), args.batch):
-            x, pos, w, mask, gold = collate(train_split, order[i:i + args.batch])
+            x, pos, w, mask, gold = collate(train_split, order[i:i + args.batch], args.target)
             c = model(x, pos, w, mask)[0]
+            if args.target == "mix":  # gold [B, 2, d]: the mean of both cosine distances
+                c = c.unsqueeze(1)
             loss = (1 - cosine(c, gold)).mean()
             optimizer.zero_grad()
             loss.backward()
@@ -268,11 +304,18 @@ def train(name, args, train_split, val_split, log):
             running += loss.item()
             steps += 1
         scheduler.step()
-        score = validate(model, val_split)
-        history.append({"epoch": epoch + 1, "train_loss": running / steps, "val_cosine": score,
-                        "seconds": time.time() - t})
-        log(f"{name} epoch {epoch + 1}: train loss {running / steps:.5f}, val cosine {score:.5f} "
-            f"({time.time() - t:.0f} s)")
+        train_seconds = time.time() - t
+        cos = validate(model, val_split)
+        record = {"epoch": epoch + 1, "train_loss": running / steps, "val_cosine": cos,
+                  "seconds": train_seconds}
+        score = cos
+        if args.select_by == "rouge":
+            record["val_rouge"] = rouge_of_epoch(name, model, epoch + 1, args, log)
+            score = record["val_rouge"]["R2_recall"]
+        history.append(record)
+        log(f"{name} epoch {epoch + 1}: train loss {running / steps:.5f}, val cosine {cos:.5f}"
+            + (f", val R2 recall {100 * score:.3f}" if args.select_by == "rouge" else "")
+            + f" ({train_seconds:.0f} s training, {time.time() - t - train_seconds:.0f} s validation)")
         if score > best:
             best, best_epoch, waited = score, epoch + 1, 0
             best_state = {k: v.detach().clone() for k, v in model.state_dict().items()}
@@ -282,8 +325,41 @@ def train(name, args, train_split, val_split, log):
                 break
     model.load_state_dict(best_state)
     model.eval()
-    return model, {"best_epoch": best_epoch, "val_cosine": best, "epochs": history,
-                   "train_seconds": time.time() - started}
+    chosen = history[best_epoch - 1]
+    return model, {"best_epoch": best_epoch, "selected_by": args.select_by, "val_cosine": chosen["val_cosine"],
+                   **({"val_rouge": chosen["val_rouge"]} if "val_rouge" in chosen else {}),
+                   "epochs": history, "train_seconds": time.time() - started}
+
+
+def rouge_of_epoch(name, model, epoch, args, log):
+    """The paper's selection criterion: ROUGE of BS+GS summaries on the
+    estimated centroid, over the first --select-clusters validation clusters,
+    computed by `precis evaluate` on this epoch's weights exported exactly as
+    they would ship (float16). Returns recall and F1 of ROUGE-1/2/L."""
+    import copy
+    import subprocess
+
+    folder = Path(args.epochs_dir) / f"{name}-epoch{epoch}"
+    folder.mkdir(parents=True, exist_ok=True)
+    shipped = copy.deepcopy(model).eval()
+    round_to_half(shipped)
+    export(shipped, folder / f"{name}.onnx", synthetic_case(7))
+    command = [args.precis, "evaluate", "--dataset", "multinews", "--data", args.select_data,
+               "--limit-clusters", str(args.select_clusters), "--methods", name, "--heads", str(folder),
+               "--threads", "1", "--out", str(folder / "eval")]
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    results = json.loads((folder / "eval" / "results.json").read_text())
+    method = next(m for m in results["methods"] if m["method"] == name)
+    assert method["clusters"] == args.select_clusters, method["clusters"]
+    scores = {}
+    for metric in method["rouge"]["metrics"]:
+        short = metric["metric"].replace("ROUGE-", "R")
+        if short not in ("R1", "R2", "RL"):
+            continue
+        scores[f"{short}_recall"] = metric["recall"]["mean"]
+        scores[f"{short}_f"] = metric["f"]["mean"]
+    model.train()
+    return scores
 
 
 # --------------------------------------------------------------------------
@@ -436,6 +512,21 @@ def main():
     ap.add_argument("--from-onnx", default=None,
                     help="re-export the heads in this folder (e.g. with another --position-cap) without training")
     ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--target", choices=("reference", "extract", "mix"), default="mix",
+                    help="training target: the mean of the reference summary's sentences (the paper's), the "
+                         "centroid of its greedy extract from the documents, or the mean of both cosine losses "
+                         "(validation cosine is always to the reference mean)")
+    ap.add_argument("--select-by", choices=("rouge", "cosine"), default="rouge",
+                    help="epoch selection and early stopping: BS+GS ROUGE-2 recall of `precis evaluate` on the "
+                         "first --select-clusters validation clusters (the paper's criterion), or the mean cosine "
+                         "to the oracle centroid on the first --val-clusters clusters of the validation cache")
+    ap.add_argument("--precis", default=str(HERE.parent.parent / "target/release/precis"),
+                    help="the precis binary for --select-by rouge")
+    ap.add_argument("--select-data", default=str(HERE.parent.parent.parent / "shared/data/multinews/val.jsonl.gz"),
+                    help="Multi-News validation split for --select-by rouge")
+    ap.add_argument("--select-clusters", type=int, default=500)
+    ap.add_argument("--epochs-dir", default=str(HERE / "cache/epochs"),
+                    help="each epoch's exported head and its evaluation (--select-by rouge)")
     args = ap.parse_args()
     torch.set_num_threads(args.threads)
     out = Path(args.out)
@@ -460,7 +551,8 @@ def main():
         "val_first_id": val_split.clusters[0][0], "val_last_id": val_split.clusters[-1][0],
         "val_cosine_mean_centroid": mean_cos,
     }
-    settings = {k: v for k, v in vars(args).items() if k not in ("out", "train", "val", "heads")}
+    settings = {k: v for k, v in vars(args).items()
+                if k not in ("out", "train", "val", "heads", "precis", "select_data", "epochs_dir")}
     cases = [synthetic_case(n) for n in SYNTHETIC_SIZES]
     for name in args.heads.split(","):
         if args.from_onnx:
@@ -485,7 +577,8 @@ def main():
         outputs = export(model, path, cases[1])
         summary["onnxruntime_min_cosine"] = check_onnxruntime(model, path, cases)
         summary["bytes"] = path.stat().st_size
-        log(f"{name}: best epoch {summary['best_epoch']}, val cosine {summary['val_cosine']:.5f}, "
+        log(f"{name}: best epoch {summary['best_epoch']} (by {summary.get('selected_by', 'cosine')}), "
+            f"val cosine {summary['val_cosine']:.5f}, "
             f"{summary['bytes']} bytes, onnxruntime vs torch cosine ≥ {summary['onnxruntime_min_cosine']}")
         report = {"head": name, "data": data, "settings": settings, "torch": torch.__version__, **summary}
         (out / f"{name}.training.json").write_text(json.dumps(report, indent=2) + "\n")
