@@ -217,6 +217,22 @@ impl Encoder {
     }
 }
 
+/// Which of `workers` encoders runs each batch (0 to `workers - 1`), given
+/// each batch's cost (its tokens): the largest batch first, each to the
+/// worker with the least work so far, so that all finish about together.
+pub fn share_batches(costs: &[usize], workers: usize) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..costs.len()).collect();
+    order.sort_by_key(|&b| std::cmp::Reverse(costs[b]));
+    let mut load = vec![0; workers.max(1)];
+    let mut worker_of = vec![0; costs.len()];
+    for b in order {
+        let least = (0..load.len()).min_by_key(|&w| load[w]).unwrap_or(0);
+        load[least] += costs[b];
+        worker_of[b] = least;
+    }
+    worker_of
+}
+
 /// A batch in the model's input layout: distinct pieces, every token as an
 /// index into them, and CSR sentence offsets.
 struct Batch {
@@ -393,6 +409,20 @@ mod tests {
         let total: usize = costs.iter().sum();
         assert!(makespan(&costs, 2) <= total / 2 + TIERS[1].tokens, "{costs:?}");
         assert!(makespan(&costs, 2) < 2 * TIERS[2].tokens, "{costs:?}");
+    }
+
+    #[test]
+    fn batches_are_shared_out_so_workers_finish_together() {
+        // Largest first, each to the least loaded: 9 → w0, 7 → w1, 5 → w1
+        // (7 < 9), 4 → w0 (9 < 12), 2 → w1 (12 < 13).
+        assert_eq!(share_batches(&[5, 9, 2, 7, 4], 2), vec![1, 0, 1, 1, 0]);
+        assert_eq!(share_batches(&[3, 3, 3], 1), vec![0, 0, 0]);
+        assert_eq!(share_batches(&[3, 3, 3], 0), vec![0, 0, 0], "no workers: all here");
+        // The DUC2004 cluster the app benchmark uses, as the app batches it.
+        let costs = [2026, 2022, 750, 740, 204, 125, 202, 205, 112];
+        let shares = share_batches(&costs, 2);
+        let load = |w| costs.iter().zip(&shares).filter(|(_, &s)| s == w).map(|(c, _)| c).sum::<usize>();
+        assert!(load(0).abs_diff(load(1)) <= 125, "{} vs {}", load(0), load(1));
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Extra encoders in helper workers, so that many sentences are embedded on
 //! several cores. The main worker tokenizes, hands whole encoder batches
-//! (token ids) to idle helpers and encodes the others itself; a helper
+//! (token ids) to helpers, shared out so that all finish together
+//! ([`crate::encoder::share_batches`]), and encodes its own share; a helper
 //! answers with the embeddings, which go straight into the cache.
 //!
 //! A helper is the app's own worker script started with `role=encoder`
@@ -8,7 +9,8 @@
 //! nothing is downloaded twice, and does nothing but encode. Each holds its
 //! own copy of the model (about 300 MiB), hence the cap on their number.
 //!
-//! Messages are arrays: to a helper `["model", onnx, tokenizer]` and
+//! Messages are arrays: from a helper first `["started"]`; to it
+//! `["model", onnx, tokenizer]` and
 //! `["encode", ids, lengths]` (Uint8Array / Uint32Array); back
 //! `["ready"]`, `["encoded", embeddings]` (Float32Array, 512 per sentence)
 //! or `["failed", message]`.
@@ -16,6 +18,7 @@
 use crate::encoder::{Embedding, Encoder, DIM};
 use js_sys::{Array, Float32Array, Function, Promise, Uint32Array, Uint8Array};
 use std::cell::{Cell, RefCell};
+use std::collections::VecDeque;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -52,11 +55,23 @@ enum Job {
     Starting,
     /// Building the model it was sent.
     Loading,
-    Idle,
-    /// Encoding `batch`; calling `done` resolves `finished`.
-    Busy { batch: Batch, finished: Promise, done: Function },
+    /// Encoding these batches, in order (none: idle).
+    Ready(VecDeque<InFlight>),
     /// Could not load the model or failed a batch: never used again.
     Gone,
+}
+
+/// A batch sent to a helper; calling `done` resolves `finished`.
+struct InFlight {
+    batch: Batch,
+    finished: Promise,
+    done: Function,
+}
+
+impl Job {
+    fn is_ready(&self) -> bool {
+        matches!(self, Job::Ready(_))
+    }
 }
 
 /// Sentences and their token ids, as handed to a helper.
@@ -133,9 +148,11 @@ impl Pool {
         self.shared.is_some()
     }
 
-    /// Hands the batch to an idle helper; false when none is idle.
-    pub fn offer(&self, texts: &[String], ids: &[Vec<u32>]) -> bool {
-        let Some(helper) = self.helpers.iter().find(|h| matches!(*h.job.borrow(), Job::Idle)) else {
+    /// Queues the batch on the `nth` ready helper (it encodes its queue in
+    /// order, without waiting for this worker); false when there is no
+    /// such helper.
+    pub fn send(&self, nth: usize, texts: &[String], ids: &[Vec<u32>]) -> bool {
+        let Some(helper) = self.helpers.iter().filter(|h| h.job.borrow().is_ready()).nth(nth) else {
             return false;
         };
         let lengths: Vec<u32> = ids.iter().map(|s| s.len() as u32).collect();
@@ -148,7 +165,9 @@ impl Pool {
         let finished = Promise::new(&mut |resolve, _| done = Some(resolve));
         let done = done.expect("a promise's executor runs at once");
         let batch = Batch { texts: texts.to_vec(), ids: ids.to_vec() };
-        *helper.job.borrow_mut() = Job::Busy { batch, finished, done };
+        if let Job::Ready(queue) = &mut *helper.job.borrow_mut() {
+            queue.push_back(InFlight { batch, finished, done });
+        }
         true
     }
 
@@ -174,7 +193,7 @@ impl Pool {
                 .helpers
                 .iter()
                 .filter_map(|h| match &*h.job.borrow() {
-                    Job::Busy { finished, .. } => Some(JsValue::from(finished)),
+                    Job::Ready(queue) => queue.front().map(|f| JsValue::from(&f.finished)),
                     _ => None,
                 })
                 .collect();
@@ -204,30 +223,40 @@ fn answer_handler(worker: Worker, job: Rc<RefCell<Job>>, shared: Rc<Shared>, hel
             ("ready", Job::Loading) => {
                 shared.ready.set(shared.ready.get() + 1);
                 (shared.announce)(shared.ready.get());
-                Job::Idle
+                Job::Ready(VecDeque::new())
             }
-            ("encoded", Job::Busy { batch, done, .. }) => {
+            ("encoded", Job::Ready(mut queue)) if !queue.is_empty() => {
+                let InFlight { batch, done, .. } = queue.pop_front().expect("not empty");
                 let embeddings = embeddings_from(&parts.get(1).unchecked_into());
                 let next = if embeddings.len() == batch.texts.len() {
                     shared.delivered.set(shared.delivered.get() + batch.texts.len());
                     (shared.deliver)(batch.texts, embeddings);
-                    Job::Idle
+                    Job::Ready(queue)
                 } else {
                     shared.returned.borrow_mut().push(batch);
+                    give_back(&shared, queue.into_iter());
                     Job::Gone
                 };
                 let _ = done.call0(&JsValue::NULL);
                 next
             }
-            (_, Job::Busy { batch, done, .. }) => {
-                shared.returned.borrow_mut().push(batch);
-                let _ = done.call0(&JsValue::NULL);
+            (_, Job::Ready(queue)) => {
+                give_back(&shared, queue.into_iter());
                 Job::Gone
             }
             _ => Job::Gone,
         };
         *job.borrow_mut() = next;
     })
+}
+
+/// A failed helper's batches go back to the main worker; whoever waits on
+/// them is woken.
+fn give_back(shared: &Shared, batches: impl Iterator<Item = InFlight>) {
+    for InFlight { batch, done, .. } in batches {
+        shared.returned.borrow_mut().push(batch);
+        let _ = done.call0(&JsValue::NULL);
+    }
 }
 
 /// Sends a copy of the model to a helper that has started; the last one

@@ -16,7 +16,7 @@ use crate::centroid::{CeraHead, Heads};
 use crate::stream::learned::StreamSettings;
 use super::EXAMPLES;
 use crate::document::Document;
-use crate::encoder::Encoder;
+use crate::encoder::{share_batches, Encoder};
 use js_sys::{Array, Promise, Uint8Array};
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -236,8 +236,8 @@ struct Embedded {
 }
 
 /// Embeds the texts not embedded yet, posting progress; None when a newer
-/// request of the same kind made it moot. Idle helper workers take whole
-/// batches while this worker encodes others.
+/// request of the same kind made it moot. Ready helper workers get their
+/// share of the batches at once and encode it while this worker does its own.
 async fn embed_missing<'a>(
     id: u32,
     encoder: &Encoder,
@@ -251,19 +251,25 @@ async fn embed_missing<'a>(
     });
     let helped_before = pool.delivered();
     let mut encoded_here = 0;
-    // One progress event per forward pass of the encoder, so the page hears
-    // from the worker every few hundred milliseconds and can cancel between.
     for chunk in missing.chunks(TOKENIZE_CHUNK) {
         let ids = chunk.iter().map(|text| encoder.tokenize(text)).collect::<anyhow::Result<Vec<_>>>().map_err(encoder_failed)?;
-        for batch in Encoder::batch_ranges_for(&ids, 1 + pool.ready()).map_err(encoder_failed)? {
+        let workers = 1 + pool.ready();
+        let batches = Encoder::batch_ranges_for(&ids, workers).map_err(encoder_failed)?;
+        let costs: Vec<usize> = batches.iter().map(|b| ids[b.clone()].iter().map(Vec::len).sum()).collect();
+        let mut here = vec![];
+        for (batch, worker) in batches.into_iter().zip(share_batches(&costs, workers)) {
+            if worker == 0 || !pool.send(worker - 1, &chunk[batch.clone()], &ids[batch.clone()]) {
+                here.push(batch);
+            }
+        }
+        // One progress event per forward pass here, so the page hears from
+        // the worker every few hundred milliseconds and can cancel between.
+        for batch in here {
             let done = (encoded_here + pool.delivered() - helped_before).min(missing.len());
             post(&Response::Progress { id, stage: Stage::Encoding, done, total: missing.len() });
             yield_to_messages().await;
             if superseded(streaming) {
                 return Ok(None);
-            }
-            if pool.offer(&chunk[batch.clone()], &ids[batch.clone()]) {
-                continue;
             }
             encoded_here += batch.len();
             encode_here(encoder, chunk[batch.clone()].to_vec(), &ids[batch])?;

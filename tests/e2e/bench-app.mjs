@@ -2,7 +2,7 @@
 // first summary of the example set, warm summary of a DUC 2004 cluster,
 // main-thread long tasks while summarizing, and bundle sizes.
 //
-//   node bench-app.mjs [--cluster 1] [--data ../../../shared/data/duc2004/docs]
+//   node bench-app.mjs [--cluster 1] [--data ../../../shared/data/duc2004/docs] [--alone]
 //
 // Needs dist/ (trunk build --release). DUC files are read at run time from
 // the shared data folder and never copied into the project.
@@ -19,6 +19,8 @@ const { values: args } = parseArgs({
     cluster: { type: "string", default: "1" },
     data: { type: "string", default: resolve(DIST, "../../shared/data/duc2004/docs") },
     runs: { type: "string", default: "3" },
+    // --alone: the worker encodes without its helper workers (?helpers=0).
+    alone: { type: "boolean", default: false },
   },
 });
 
@@ -99,7 +101,7 @@ async function ducCluster(browser, url) {
   await page.waitForSelector('[data-testid="model-status"][data-state="ready"]', { timeout: 300_000 });
   // Warm means the helper workers (one per spare core) are up too.
   const cores = await page.evaluate(() => navigator.hardwareConcurrency);
-  if (cores > 1) await page.waitForFunction(() => document.querySelector('[data-testid="model-status"]').dataset.helpers !== "0");
+  if (cores > 1 && !args.alone) await page.waitForFunction(() => document.querySelector('[data-testid="model-status"]').dataset.helpers !== "0");
   await watchLongTasks(page);
   // Warm the encoder's code paths on other text first.
   await page.getByRole("button", { name: "Load example" }).click();
@@ -120,8 +122,9 @@ const server = await startServer();
 const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: FLAGS, headless: true });
 try {
   const bundle = bundleSizes();
-  const cold = await coldStart(browser, server.url);
-  const duc = await ducCluster(browser, server.url);
+  const url = server.url + (args.alone ? "?helpers=0" : "");
+  const cold = await coldStart(browser, url);
+  const duc = await ducCluster(browser, url);
   const report = { date: new Date().toISOString(), bundle, cold, duc };
   writeFileSync(join(ARTIFACTS, "bench.json"), JSON.stringify(report, null, 1));
   const kb = (n) => `${(n / 1024).toFixed(0)} KiB`;
