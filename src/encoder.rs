@@ -155,10 +155,10 @@ impl Encoder {
         Self::batch_ranges_for(ids, 1)
     }
 
-    /// Batches for `workers` encoders that each take the next batch when
-    /// free: a batch is the largest tier that still leaves every worker a
-    /// batch as large, so batches shrink towards the end and the workers
-    /// finish together instead of one waiting on a last large batch.
+    /// Batches for `workers` encoders ([`share_batches`] deals them out): a
+    /// batch is the largest tier that still leaves every worker a batch as
+    /// large, so batches shrink towards the end and the workers can finish
+    /// together instead of one waiting on a last large batch.
     pub fn batch_ranges_for(ids: &[Vec<u32>], workers: usize) -> Result<Vec<std::ops::Range<usize>>> {
         Ok(Self::pack(ids, workers)?.into_iter().map(|(range, _)| range).collect())
     }
@@ -378,13 +378,10 @@ mod tests {
         ranges.iter().map(|r| TIERS.iter().find(|t| Batch::of(&ids[r.clone()]).within(**t)).unwrap().tokens).collect()
     }
 
-    /// When every worker is done if each takes the next batch once free.
+    /// When every worker is done with the batches [`share_batches`] gives it.
     fn makespan(costs: &[usize], workers: usize) -> usize {
-        let mut load = vec![0; workers];
-        for cost in costs {
-            *load.iter_mut().min().unwrap() += cost;
-        }
-        load.into_iter().max().unwrap()
+        let shares = share_batches(costs, workers);
+        (0..workers).map(|w| costs.iter().zip(&shares).filter(|(_, &s)| s == w).map(|(c, _)| c).sum()).max().unwrap()
     }
 
     #[test]
@@ -420,9 +417,9 @@ mod tests {
         assert_eq!(share_batches(&[3, 3, 3], 0), vec![0, 0, 0], "no workers: all here");
         // The DUC2004 cluster the app benchmark uses, as the app batches it.
         let costs = [2026, 2022, 750, 740, 204, 125, 202, 205, 112];
-        let shares = share_batches(&costs, 2);
-        let load = |w| costs.iter().zip(&shares).filter(|(_, &s)| s == w).map(|(c, _)| c).sum::<usize>();
-        assert!(load(0).abs_diff(load(1)) <= 125, "{} vs {}", load(0), load(1));
+        let total: usize = costs.iter().sum();
+        let slower = makespan(&costs, 2);
+        assert!(slower.abs_diff(total - slower) <= 125, "{slower} of {total}");
     }
 
     #[test]

@@ -94,7 +94,8 @@ pub type Announce = Box<dyn Fn(usize)>;
 struct Shared {
     /// The model files, kept until every helper has been sent them.
     model: RefCell<Option<(Uint8Array, Uint8Array)>>,
-    /// Helpers sent the model, and ready to encode.
+    /// Helpers sent the model, and that became ready (for the page; a
+    /// helper that fails later is not taken off).
     sent: Cell<usize>,
     ready: Cell<usize>,
     /// Sentences the helpers have embedded so far (for progress).
@@ -173,7 +174,7 @@ impl Pool {
 
     /// Helpers that have the model and can take batches.
     pub fn ready(&self) -> usize {
-        self.shared.as_ref().map_or(0, |s| s.ready.get())
+        self.helpers.iter().filter(|h| h.job.borrow().is_ready()).count()
     }
 
     /// Sentences the helpers have embedded since the pool started.
