@@ -6,6 +6,10 @@
 //! Everything is built from bytes so the browser can hand over fetched files.
 
 mod spm_normalizer;
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+mod wasm_matmul;
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+pub use wasm_matmul::self_check as check_wasm_matmul_kernel;
 
 use anyhow::{anyhow, bail, ensure, Context, Result};
 use spm_normalizer::{decode_base64, SpmNormalizer};
@@ -68,6 +72,8 @@ impl Encoder {
             .map_err(|e| anyhow!("tokenizer.json: {e}"))?;
         let normalizer = take_spm_normalizer(&mut tokenizer).context("tokenizer.json")?;
         let model = read_model(onnx)?;
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        ensure!(wasm_matmul::selected_for(1024, 256, 768), "the wasm matmul kernel is not registered with tract");
         let encoder = Self { normalizer, tokenizer, fixed: Default::default(), dynamic: Default::default(), model };
         // Fail at load, not at the first sentence, on a model that cannot run.
         encoder.plan(Some(0))?;

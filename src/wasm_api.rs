@@ -12,6 +12,13 @@ use crate::encoder::{Encoder, Embedding, DIM};
 use js_sys::Float32Array;
 use wasm_bindgen::prelude::*;
 
+/// Checks the encoder's wasm matmul kernel against a scalar model of every
+/// op tract may ask of it; returns how many checks passed.
+#[wasm_bindgen(js_name = checkMatmulKernel)]
+pub fn check_matmul_kernel() -> Result<usize, JsError> {
+    crate::encoder::check_wasm_matmul_kernel().map_err(|e| JsError::new(&format!("wasm matmul kernel: {e}")))
+}
+
 #[wasm_bindgen]
 pub struct WasmEncoder {
     encoder: Encoder,

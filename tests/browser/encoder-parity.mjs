@@ -29,6 +29,9 @@ async function wasmEncoding(sentences) {
     const page = await openHarness(browser, server.url);
     const fetched = await page.evaluate(() => harness.fetchModel());
     const loaded = await page.evaluate(() => harness.loadPrecis());
+    // Throws (failing the test) when the kernel disagrees with its model.
+    const kernelChecks = await page.evaluate(() => harness.checkMatmulKernel());
+    console.log(`wasm matmul kernel: ${kernelChecks} checks against its scalar model passed`);
     const start = performance.now();
     const flat = decodeFloat32(await page.evaluate((s) => harness.encodeBase64(s), sentences));
     const encodeMs = performance.now() - start;

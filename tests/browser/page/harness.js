@@ -4,7 +4,7 @@
 // onnxruntime-web's dist at /ort/). Timings are taken here, in the page, so
 // that no Playwright round trip is counted.
 
-import init, { WasmEncoder } from "/pkg/precis.js";
+import init, { WasmEncoder, checkMatmulKernel } from "/pkg/precis.js";
 
 // Encoder::encode_ids' batch limits (the largest of TIERS in src/encoder.rs), so that
 // onnxruntime-web runs the batches our encoder runs. Keep them in step.
@@ -133,6 +133,11 @@ window.harness = {
     const encoder = new WasmEncoder(model.onnx, model.tokenizer);
     precis = { wasm, encoder };
     return { instantiateMs, loadMs: since(built), wasmMemoryBytes: wasm.memory.buffer.byteLength };
+  },
+
+  /** Our wasm matmul kernel against its scalar model (throws on a mismatch). */
+  checkMatmulKernel() {
+    return checkMatmulKernel();
   },
 
   tokenize(sentences) {
