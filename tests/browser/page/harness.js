@@ -46,7 +46,7 @@ function flatIds(sentences) {
 }
 
 /** A batch of tokenized sentences and its distinct pieces in order of first use. */
-const emptyBatch = () => ({ sentences: [], tokens: 0, pieces: new Map() });
+const emptyBatch = () => ({ sentences: [], indices: [], tokens: 0, pieces: new Map() });
 
 function fits(batch, sentence, limitPieces) {
   const newPieces = new Set(sentence.filter((id) => !batch.pieces.has(id))).size;
@@ -63,17 +63,30 @@ function push(batch, sentence) {
   for (const id of sentence) if (!batch.pieces.has(id)) batch.pieces.set(id, batch.pieces.size);
 }
 
-/** Greedy in-order packing, as Encoder::encode_ids does. */
+/** Encoder::batch_order: by the lower median of each sentence's piece ids
+ *  between BOS and EOS (0 for none), ties in input order. */
+function batchOrder(ids) {
+  const key = ids.map((sentence) => {
+    const inner = sentence.slice(1, -1).sort((a, b) => a - b);
+    return inner.length > 0 ? inner[(inner.length - 1) >> 1] : 0;
+  });
+  return ids.map((_, i) => i).sort((a, b) => key[a] - key[b] || a - b);
+}
+
+/** Greedy packing in batch order, as Encoder::encode_ids does; each batch
+ *  keeps its sentences' input positions in `indices`. */
 function packBatches(ids) {
   const limitPieces = ortSession.inputNames.includes("piece_ids");
   const batches = [];
   let batch = emptyBatch();
-  for (const sentence of ids) {
+  for (const index of batchOrder(ids)) {
+    const sentence = ids[index];
     if (batch.sentences.length > 0 && !fits(batch, sentence, limitPieces)) {
       batches.push(batch);
       batch = emptyBatch();
     }
     push(batch, sentence);
+    batch.indices.push(index);
   }
   if (batch.sentences.length > 0) batches.push(batch);
   return batches;
@@ -166,13 +179,13 @@ window.harness = {
   },
 
   async ortEncodeBase64(sentences) {
-    const rows = [];
+    const dim = 512;
+    const flat = new Float32Array(sentences.length * dim);
     for (const batch of packBatches(flatIds(sentences).ids)) {
       const output = await ortSession.run(ortFeeds(batch));
-      rows.push(output.embeddings.data);
+      // Back to input order (batches follow batchOrder).
+      batch.indices.forEach((index, row) => flat.set(output.embeddings.data.subarray(row * dim, (row + 1) * dim), index * dim));
     }
-    const flat = new Float32Array(rows.reduce((n, r) => n + r.length, 0));
-    rows.reduce((at, r) => (flat.set(r, at), at + r.length), 0);
     return toBase64(flat);
   },
 
