@@ -272,16 +272,42 @@ pub fn summarize_with_heads(
     topic: Option<&TopicEmbeddings>,
     heads: &Heads,
 ) -> Result<Summary> {
+    let centroid = estimate_centroid(cluster, embeddings, settings, reference, heads)?;
+    select_towards(cluster, embeddings, settings, centroid, topic)
+}
+
+/// The pipeline's centroid step: where the method's summary should point
+/// (the mean, the oracle, or a trained head's estimate).
+pub fn estimate_centroid(
+    cluster: &Cluster,
+    embeddings: &[Embedding],
+    settings: &Settings,
+    reference: Option<&[Embedding]>,
+    heads: &Heads,
+) -> Result<Centroid> {
     if embeddings.len() != cluster.sentences.len() {
         bail!("{} embeddings for {} sentences", embeddings.len(), cluster.sentences.len());
     }
     let input = CentroidInput { cluster, embeddings, reference };
-    let centroid = match settings.method {
-        Method::Oracle => OracleCentroid.estimate(&input)?,
-        Method::Cera => heads.cera.as_ref().context("method cera needs its trained head (models/cera/cera.onnx)")?.estimate(&input)?,
-        Method::Cerai => heads.cerai.as_ref().context("method cerai needs its trained head (models/cera/cerai.onnx)")?.estimate(&input)?,
-        _ => MeanCentroid.estimate(&input)?,
-    };
+    match settings.method {
+        Method::Oracle => OracleCentroid.estimate(&input),
+        Method::Cera => heads.cera.as_ref().context("method cera needs its trained head (models/cera/cera.onnx)")?.estimate(&input),
+        Method::Cerai => heads.cerai.as_ref().context("method cerai needs its trained head (models/cera/cerai.onnx)")?.estimate(&input),
+        _ => MeanCentroid.estimate(&input),
+    }
+}
+
+/// The pipeline's selection step: the method's selector towards `centroid`.
+pub fn select_towards(
+    cluster: &Cluster,
+    embeddings: &[Embedding],
+    settings: &Settings,
+    centroid: Centroid,
+    topic: Option<&TopicEmbeddings>,
+) -> Result<Summary> {
+    if embeddings.len() != cluster.sentences.len() {
+        bail!("{} embeddings for {} sentences", embeddings.len(), cluster.sentences.len());
+    }
     let selector: Box<dyn Selector> = match settings.method {
         Method::Greedy => Box::new(Greedy),
         Method::Beam => Box::new(beam(settings, None)),

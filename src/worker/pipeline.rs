@@ -13,7 +13,7 @@ use crate::project;
 use crate::segment;
 use crate::select::topic::TopicTexts;
 use crate::centroid::Heads;
-use crate::summarize::{summarize_with_heads, Method};
+use crate::summarize::{estimate_centroid, select_towards, Method};
 use std::collections::HashMap;
 
 /// Embeddings kept between summaries (about 2 kB each): beyond this many
@@ -132,11 +132,18 @@ pub fn prepare(job: Job) -> Result<Prepared, String> {
 
 /// Runs the method on the embedded cluster; `timing` is passed through.
 pub fn finish(prepared: &Prepared, cache: &EmbeddingCache, timing: Timing) -> Result<SummaryResult, String> {
-    finish_with_heads(prepared, cache, timing, &Heads::default())
+    finish_with_heads(prepared, cache, timing, &Heads::default(), &|| 0.0)
 }
 
-/// [`finish`] with the trained centroid heads CeRA and CeRAI need.
-pub fn finish_with_heads(prepared: &Prepared, cache: &EmbeddingCache, timing: Timing, heads: &Heads) -> Result<SummaryResult, String> {
+/// [`finish`] with the trained centroid heads CeRA and CeRAI need; `now`
+/// (milliseconds) times the centroid step into `timing.centroid_ms`.
+pub fn finish_with_heads(
+    prepared: &Prepared,
+    cache: &EmbeddingCache,
+    mut timing: Timing,
+    heads: &Heads,
+    now: &dyn Fn() -> f64,
+) -> Result<SummaryResult, String> {
     let Prepared { cluster, reference, topic, job } = prepared;
     let embeddings = cache.lookup(&cluster.texts())?;
     let reference_texts: Vec<&str> = reference.iter().map(String::as_str).collect();
@@ -148,8 +155,10 @@ pub fn finish_with_heads(prepared: &Prepared, cache: &EmbeddingCache, timing: Ti
     } else {
         None
     };
-    let summary = summarize_with_heads(cluster, &embeddings, settings, oracle_reference, topic_embeddings.as_ref(), heads)
-        .map_err(|e| e.to_string())?;
+    let centroid_started = now();
+    let centroid = estimate_centroid(cluster, &embeddings, settings, oracle_reference, heads).map_err(|e| e.to_string())?;
+    timing.centroid_ms = now() - centroid_started;
+    let summary = select_towards(cluster, &embeddings, settings, centroid, topic_embeddings.as_ref()).map_err(|e| e.to_string())?;
     let projection = project::project(&embeddings, &summary.centroid.vector);
     let rouge = (!reference.is_empty()).then(|| {
         let picked: Vec<&str> = summary.sentences.iter().map(|&s| cluster.sentences[s].text.as_str()).collect();

@@ -187,7 +187,12 @@ pub struct RougeResult {
 pub struct Timing {
     pub split_ms: f64,
     pub encode_ms: f64,
+    /// Centroid and selection, together.
     pub select_ms: f64,
+    /// Of `select_ms`, the centroid step (a trained head's inference for
+    /// CeRA and CeRAI).
+    #[serde(default)]
+    pub centroid_ms: f64,
     pub total_ms: f64,
     /// Sentences embedded for this summary.
     pub encoded: usize,

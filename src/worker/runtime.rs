@@ -223,7 +223,7 @@ async fn summarize(id: u32, job: Job) -> Result<Option<SummaryResult>, String> {
         ..Default::default()
     };
     let select_started = now();
-    let mut result = STATE.with_borrow(|s| pipeline::finish_with_heads(&prepared, &s.embeddings, timing, &s.heads))?;
+    let mut result = STATE.with_borrow(|s| pipeline::finish_with_heads(&prepared, &s.embeddings, timing, &s.heads, &now))?;
     result.timing.select_ms = now() - select_started;
     result.timing.total_ms = now() - started;
     Ok(Some(result))

@@ -84,7 +84,9 @@ fn ProgressBar() -> impl IntoView {
             r.as_ref().map(|r| {
                 let t = &r.result.timing;
                 let helped = if t.helped > 0 { format!(" ({} of {} by helper workers)", t.helped, t.encoded) } else { String::new() };
-                format!("split {:.0} ms · encode {:.0} ms{helped} · select {:.0} ms", t.split_ms, t.encode_ms, t.select_ms)
+                // A trained head's inference is the part of selection worth naming.
+                let head = if r.result.summary.centroid.attention.is_some() { format!(" (centroid head {:.1} ms)", t.centroid_ms) } else { String::new() };
+                format!("split {:.0} ms · encode {:.0} ms{helped} · select {:.0} ms{head}", t.split_ms, t.encode_ms, t.select_ms)
             })
         })
     };
