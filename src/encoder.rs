@@ -92,10 +92,18 @@ impl Encoder {
     /// Builds the plan of every batch size now instead of on first use
     /// (a helper worker does this while the page is idle).
     pub fn prepare_plans(&self) -> Result<()> {
-        for tier in 0..TIERS.len() {
-            self.plan(Some(tier))?;
-        }
+        while self.prepare_next_plan()? {}
         Ok(())
+    }
+
+    /// Builds the plan of one batch size not built yet, largest first (the
+    /// ones a long input needs); false once all are built. The app's worker
+    /// calls it between messages, one plan (a few hundred ms) at a time.
+    pub fn prepare_next_plan(&self) -> Result<bool> {
+        match (0..TIERS.len()).rev().find(|&tier| self.fixed[tier].get().is_none()) {
+            Some(tier) => self.plan(Some(tier)).map(|_| true),
+            None => Ok(false),
+        }
     }
 
     /// The plan for tier `tier`, or the symbolic one for `None`.
@@ -192,8 +200,9 @@ impl Encoder {
         order
     }
 
-    /// How [`Encoder::encode_ids`] splits sentences into forward passes:
-    /// consecutive ranges, each filling the largest tier as far as it goes.
+    /// How [`Encoder::encode_ids`] splits sentences (already in
+    /// [`Encoder::batch_order`]) into forward passes: consecutive ranges,
+    /// each filling the largest tier as far as it goes.
     /// Callers that report progress encode range by range.
     pub fn batch_ranges(ids: &[Vec<u32>]) -> Result<Vec<std::ops::Range<usize>>> {
         Self::batch_ranges_for(ids, 1)

@@ -59,6 +59,8 @@ struct State {
     live: Option<LiveStream>,
     queue: VecDeque<Incoming>,
     draining: bool,
+    /// When the queue last ran dry (ms), for work that waits until idle.
+    idle_since: f64,
 }
 
 thread_local! {
@@ -71,6 +73,7 @@ thread_local! {
         live: None,
         queue: VecDeque::new(),
         draining: false,
+        idle_since: 0.0,
     });
 }
 
@@ -142,7 +145,10 @@ async fn drain() {
             post(&response);
         }
     }
-    STATE.with_borrow_mut(|s| s.draining = false);
+    STATE.with_borrow_mut(|s| {
+        s.draining = false;
+        s.idle_since = now();
+    });
 }
 
 /// The answer to one request; None when a newer request made it moot.
@@ -536,11 +542,36 @@ async fn load_model() {
         }
         Err(message) => (Model::Unavailable(message.clone()), ModelStatus::Unavailable { message }, None),
     };
-    STATE.with_borrow_mut(|s| s.model = model);
+    STATE.with_borrow_mut(|s| {
+        s.model = model;
+        s.idle_since = now();
+    });
     MODEL_LOAD_RUNNING.set(false);
     post(&Response::Model { status });
     if let Some(files) = files {
         start_helpers(&files);
+        spawn_local(prepare_plans_while_idle());
+    }
+}
+
+/// Builds the encoder's remaining batch plans one at a time (a few hundred
+/// ms each) once the worker has been idle for a second, so that a later long
+/// input does not wait for them and a request sent right away does not wait
+/// behind them.
+async fn prepare_plans_while_idle() {
+    loop {
+        sleep(100).await;
+        let (encoder, busy) = STATE.with_borrow(|s| {
+            let encoder = match &s.model {
+                Model::Ready(encoder) => Some(encoder.clone()),
+                _ => None,
+            };
+            (encoder, s.draining || !s.queue.is_empty() || now() - s.idle_since < 1000.0)
+        });
+        let Some(encoder) = encoder else { return };
+        if !busy && !matches!(encoder.prepare_next_plan(), Ok(true)) {
+            return;
+        }
     }
 }
 
