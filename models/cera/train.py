@@ -9,10 +9,16 @@ One command, CPU only (from the repo root, after the caches exist):
     target/release/precis embed-dataset --data ../shared/data/multinews/val.jsonl.gz --out models/cera/cache/val --limit-clusters 2000
     .venv/bin/python models/cera/train.py            # both heads → models/cera/{cera,cerai}.onnx
 
-The defaults are the shipped heads' settings: all 44,972 train clusters,
---target mix, epoch chosen by --select-by rouge. They were trained as two
-parallel runs, `--heads cera` and `--heads cerai` (same result as one run:
-each head reseeds, and the per-epoch evaluation is deterministic).
+The defaults are the shipped CeRA's settings (`--heads cera`): all 44,972
+train clusters, --target mix, epoch chosen by --select-by rouge. The
+shipped CeRAI starts from that CeRA and is fine-tuned on the extract target
+(third round, docs/results/cera.md):
+
+    .venv/bin/python models/cera/train.py --heads cerai --init-from models/cera \
+        --target extract --lr 1e-4 --step-size 1 --gamma 0.3 --max-epochs 3 --select-clusters 2000
+
+Every epoch's weights are saved under --epochs-dir; --average 2,3 exports
+the mean of saved epochs (checkpoint averaging) instead of training.
 
 Model (the paper's Multi-News configuration, as in its reference code):
 - e_k L2-normalized, LayerNorm, plus a learnable positional embedding of the
@@ -282,6 +288,9 @@ def train(name, args, train_split, val_split, log):
     np.random.seed(args.seed)
     model = CentroidHead(positions=args.positions, interpolation=(name == "cerai"),
                          hidden_layers=args.hidden_layers)
+    if args.init_from:
+        init_from_cera(model, Path(args.init_from) / "cera.onnx", args)
+        log(f"{name}: attention and output map initialized from {args.init_from}/cera.onnx")
     optimizer = torch.optim.Adam(model.parameters(), lr=args.lr)
     scheduler = torch.optim.lr_scheduler.StepLR(optimizer, step_size=args.step_size, gamma=args.gamma)
     order_rng = np.random.default_rng(args.seed)
@@ -313,6 +322,9 @@ def train(name, args, train_split, val_split, log):
             record["val_rouge"] = rouge_of_epoch(name, model, epoch + 1, args, log)
             score = record["val_rouge"]["R2_recall"]
         history.append(record)
+        folder = Path(args.epochs_dir) / f"{name}-epoch{epoch + 1}"
+        folder.mkdir(parents=True, exist_ok=True)
+        torch.save(model.state_dict(), folder / "state.pt")  # for --average
         log(f"{name} epoch {epoch + 1}: train loss {running / steps:.5f}, val cosine {cos:.5f}"
             + (f", val R2 recall {100 * score:.3f}" if args.select_by == "rouge" else "")
             + f" ({train_seconds:.0f} s training, {time.time() - t - train_seconds:.0f} s validation)")
@@ -329,6 +341,24 @@ def train(name, args, train_split, val_split, log):
     return model, {"best_epoch": best_epoch, "selected_by": args.select_by, "val_cosine": chosen["val_cosine"],
                    **({"val_rouge": chosen["val_rouge"]} if "val_rouge" in chosen else {}),
                    "epochs": history, "train_seconds": time.time() - started}
+
+
+def init_from_cera(model, path, args):
+    """Starts a head (CeRAI) from a trained CeRA: every weight the two share
+    (positional embeddings, LayerNorms, attention MLP, output map) is copied
+    from `path`; CeRAI's interpolation network keeps its initialization
+    (--init-from)."""
+    cera = CentroidHead(positions=args.positions, interpolation=False, hidden_layers=args.hidden_layers)
+    load_onnx_weights(cera, path)
+    missing, unexpected = model.load_state_dict(cera.state_dict(), strict=False)
+    assert not unexpected and all(k.startswith("alpha.") for k in missing), (missing, unexpected)
+
+
+def average_epochs(model, name, epochs, epochs_dir):
+    """Mean of the weights saved after each of `epochs` (checkpoint
+    averaging, --average)."""
+    states = [torch.load(Path(epochs_dir) / f"{name}-epoch{e}" / "state.pt") for e in epochs]
+    model.load_state_dict({k: sum(s[k] for s in states) / len(states) for k in states[0]})
 
 
 def rouge_of_epoch(name, model, epoch, args, log):
@@ -511,6 +541,12 @@ def main():
                          "14 was tried and not kept)")
     ap.add_argument("--from-onnx", default=None,
                     help="re-export the heads in this folder (e.g. with another --position-cap) without training")
+    ap.add_argument("--init-from", default=None,
+                    help="folder with a trained cera.onnx: start the head from its weights (CeRAI: all but the "
+                         "interpolation network)")
+    ap.add_argument("--average", default=None,
+                    help="comma-separated epochs: export the mean of their saved weights (from --epochs-dir, "
+                         "written by an earlier run) instead of training")
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--target", choices=("reference", "extract", "mix"), default="mix",
                     help="training target: the mean of the reference summary's sentences (the paper's), the "
@@ -552,10 +588,24 @@ def main():
         "val_cosine_mean_centroid": mean_cos,
     }
     settings = {k: v for k, v in vars(args).items()
-                if k not in ("out", "train", "val", "heads", "precis", "select_data", "epochs_dir")}
+                if k not in ("out", "train", "val", "heads", "precis", "select_data", "epochs_dir", "average")}
     cases = [synthetic_case(n) for n in SYNTHETIC_SIZES]
     for name in args.heads.split(","):
-        if args.from_onnx:
+        if args.average:
+            epochs = [int(e) for e in args.average.split(",")]
+            record = Path(args.epochs_dir) / f"{name}.training.json"
+            previous = json.loads(record.read_text()) if record.exists() else {"settings": settings}
+            summary = {k: v for k, v in previous.items() if k not in ("head", "data", "settings", "torch")}
+            summary["averaged_epochs"] = epochs
+            settings = {**previous["settings"], "average": epochs}
+            model = CentroidHead(positions=args.positions, interpolation=(name == "cerai"),
+                                 hidden_layers=args.hidden_layers)
+            average_epochs(model, name, epochs, args.epochs_dir)
+            model.eval()
+            summary["val_cosine"] = validate(model, val_split)
+            summary["best_epoch"] = f"mean of epochs {args.average}"
+            log(f"{name}: mean of the weights of epochs {args.average} (no training)")
+        elif args.from_onnx:
             previous = json.loads((out / f"{name}.training.json").read_text())
             summary = {k: v for k, v in previous.items() if k not in ("head", "data", "settings", "torch")}
             if args.position_cap is not None:
@@ -582,6 +632,9 @@ def main():
             f"{summary['bytes']} bytes, onnxruntime vs torch cosine ≥ {summary['onnxruntime_min_cosine']}")
         report = {"head": name, "data": data, "settings": settings, "torch": torch.__version__, **summary}
         (out / f"{name}.training.json").write_text(json.dumps(report, indent=2) + "\n")
+        if not args.average and not args.from_onnx:
+            Path(args.epochs_dir).mkdir(parents=True, exist_ok=True)
+            (Path(args.epochs_dir) / f"{name}.training.json").write_text(json.dumps(report, indent=2) + "\n")
         # Reference outputs for the Rust parity test (tract vs PyTorch).
         refs = []
         for x, pos, doc in cases:
