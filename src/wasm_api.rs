@@ -86,3 +86,31 @@ fn flatten(embeddings: &[Embedding]) -> Float32Array {
 fn js_error(error: anyhow::Error) -> JsError {
     JsError::new(&format!("{error:#}"))
 }
+
+/// A trained centroid head (models/cera/cera.onnx or cerai.onnx), for the
+/// browser benchmark of head inference.
+#[wasm_bindgen]
+pub struct WasmCentroidHead {
+    head: crate::centroid::CeraHead,
+}
+
+#[wasm_bindgen]
+impl WasmCentroidHead {
+    #[wasm_bindgen(constructor)]
+    pub fn new(onnx: &[u8]) -> Result<WasmCentroidHead, JsError> {
+        Ok(WasmCentroidHead { head: crate::centroid::CeraHead::from_bytes(onnx).map_err(js_error)? })
+    }
+
+    /// The centroid of `embeddings` (flat, 512 per sentence), each sentence
+    /// at `positions[i]` of document `documents[i]`.
+    pub fn centroid(&self, embeddings: &[f32], positions: &[u32], documents: &[u32]) -> Result<Float32Array, JsError> {
+        let rows: Vec<Embedding> = embeddings
+            .chunks_exact(DIM)
+            .map(|row| row.try_into().expect("chunks of DIM"))
+            .collect();
+        let widen = |v: &[u32]| v.iter().map(|&x| x as usize).collect::<Vec<_>>();
+        let output = self.head.run(&rows, &widen(positions), &widen(documents)).map_err(js_error)?;
+        Ok(Float32Array::from(&output.centroid[..]))
+    }
+}
+

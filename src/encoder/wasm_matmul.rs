@@ -37,6 +37,9 @@ static KERNEL: LazyLock<DynKernel<MR, NR, f32>> = LazyLock::new(|| {
     // A kernel written for this architecture: tract prefers those to its
     // portable Rust ones, and only then asks the tiers (below) which one.
     kernel.arch = Some(Arch::Wasm32Simd128);
+    // Preferred over tract's kernels where no tier answers: a matmul whose
+    // width is only known at run time (the centroid heads' sentence count).
+    kernel.boost = || 1;
     kernel
 });
 

@@ -20,6 +20,7 @@ const MODELS = process.env.PRECIS_MODELS ?? join(ROOT, "models");
 const ROUTES = {
   "/pkg/": join(ARTIFACTS, "pkg"),
   "/models/": join(MODELS, "muse-v3"),
+  "/heads/": join(MODELS, "cera"),
   "/ort/": join(BROWSER_DIR, "node_modules/onnxruntime-web/dist"),
   "/": join(BROWSER_DIR, "page"),
 };

@@ -4,7 +4,7 @@
 // onnxruntime-web's dist at /ort/). Timings are taken here, in the page, so
 // that no Playwright round trip is counted.
 
-import init, { WasmEncoder, checkMatmulKernel } from "/pkg/precis.js";
+import init, { WasmCentroidHead, WasmEncoder, checkMatmulKernel } from "/pkg/precis.js";
 
 // Encoder::encode_ids' batch limits (the largest of TIERS in src/encoder.rs), so that
 // onnxruntime-web runs the batches our encoder runs. Keep them in step.
@@ -216,6 +216,35 @@ window.harness = {
       },
       warmUp,
     );
+  },
+
+  /**
+   * Inference time of a trained centroid head (models/cera/<name>.onnx) on
+   * a synthetic cluster of `sentences` unit embeddings in 10 documents:
+   * milliseconds of each of `runs` calls after one warm-up call.
+   */
+  async timeHead(name, sentences, runs) {
+    if (!precis) await init({ module_or_path: "/pkg/precis_bg.wasm" });
+    const head = new WasmCentroidHead(await fetchBytes(`/heads/${name}.onnx`));
+    let seed = 12;
+    const random = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32) * 2 - 1;
+    const embeddings = new Float32Array(sentences * 512).map(random);
+    for (let s = 0; s < sentences; s++) {
+      const row = embeddings.subarray(s * 512, (s + 1) * 512);
+      const norm = Math.hypot(...row);
+      row.forEach((x, i) => (row[i] = x / norm));
+    }
+    const documents = Uint32Array.from({ length: sentences }, (_, s) => s % 10);
+    const positions = Uint32Array.from({ length: sentences }, (_, s) => Math.floor(s / 10));
+    head.centroid(embeddings, positions, documents);
+    const times = [];
+    for (let r = 0; r < runs; r++) {
+      const start = performance.now();
+      head.centroid(embeddings, positions, documents);
+      times.push(since(start));
+    }
+    head.free();
+    return times;
   },
 
   memory() {
