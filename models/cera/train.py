@@ -17,6 +17,10 @@ shipped CeRAI starts from that CeRA and is fine-tuned on the extract target
     .venv/bin/python models/cera/train.py --heads cerai --init-from models/cera \
         --target extract --lr 1e-4 --step-size 1 --gamma 0.3 --max-epochs 3 --select-clusters 2000
 
+--interpolate normalized (fourth round, not shipped) rescales ĉ_attn to the
+plain mean's length before CeRAI mixes them, so that α actually weighs the
+two; --alpha-init sets α's starting value.
+
 Every epoch's weights are saved under --epochs-dir; --average 2,3 exports
 the mean of saved epochs (checkpoint averaging) instead of training.
 
@@ -182,10 +186,11 @@ def collate(split, indices, target="reference"):
 
 
 class CentroidHead(nn.Module):
-    def __init__(self, dim=DIM, positions=35, interpolation=False, hidden_layers=1):
+    def __init__(self, dim=DIM, positions=35, interpolation=False, hidden_layers=1, interpolate="raw"):
         super().__init__()
         self.positions = positions
         self.interpolation = interpolation
+        self.interpolate = interpolate
         self.ln_in = nn.LayerNorm(dim)
         self.pos = nn.Embedding(positions, dim)
         # The first layer of the MLP over [e_pos,k; pooled], split in its two
@@ -231,6 +236,15 @@ class CentroidHead(nn.Module):
         if not self.interpolation:
             return c_attn, attention, None, None
         alpha = self.alpha(torch.cat([c_attn, mean], dim=-1))
+        if self.interpolate == "normalized":
+            # Scale-aware mix (--interpolate normalized): ĉ_attn rescaled to
+            # ē_D's length before mixing, i.e. ‖ē_D‖ · (α ⊙ n(ĉ_attn) +
+            # (1 − α) ⊙ n(ē_D)), the same direction as mixing the two unit
+            # vectors. The rescaled ĉ_attn is what `attention_centroid`
+            # returns, so centroid = α ⊙ attention_centroid + (1 − α) ⊙ ē_D
+            # still holds (src/centroid/cera.rs, attention_share).
+            c_attn = c_attn * (mean.norm(dim=-1, keepdim=True)
+                               / c_attn.norm(dim=-1, keepdim=True).clamp_min(1e-8))
         return alpha * c_attn + (1 - alpha) * mean, attention, alpha, c_attn
 
 
@@ -287,7 +301,10 @@ def train(name, args, train_split, val_split, log):
     random.seed(args.seed)
     np.random.seed(args.seed)
     model = CentroidHead(positions=args.positions, interpolation=(name == "cerai"),
-                         hidden_layers=args.hidden_layers)
+                         hidden_layers=args.hidden_layers, interpolate=args.interpolate)
+    if model.interpolation and args.alpha_init is not None:
+        with torch.no_grad():  # the last layer's bias: α starts near --alpha-init in every dimension
+            model.alpha[2].bias.fill_(math.log(args.alpha_init / (1 - args.alpha_init)))
     if args.init_from:
         init_from_cera(model, Path(args.init_from) / "cera.onnx", args)
         log(f"{name}: attention and output map initialized from {args.init_from}/cera.onnx")
@@ -548,6 +565,13 @@ def main():
                     help="comma-separated epochs: export the mean of their saved weights (from --epochs-dir, "
                          "written by an earlier run) instead of training")
     ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--interpolate", choices=("raw", "normalized"), default="raw",
+                    help="CeRAI's mix: raw, α ⊙ ĉ_attn + (1 − α) ⊙ ē_D as in the paper (inert here: ĉ_attn is "
+                         "~87x longer than ē_D), or normalized, ĉ_attn rescaled to ē_D's length first "
+                         "(fourth round, docs/results/cera.md)")
+    ap.add_argument("--alpha-init", type=float, default=None,
+                    help="CeRAI: start α near this value (bias of the interpolation network's last layer); "
+                         "default: that layer's random initialization (α ≈ 0.5)")
     ap.add_argument("--target", choices=("reference", "extract", "mix"), default="mix",
                     help="training target: the mean of the reference summary's sentences (the paper's), the "
                          "centroid of its greedy extract from the documents, or the mean of both cosine losses "
@@ -599,7 +623,7 @@ def main():
             summary["averaged_epochs"] = epochs
             settings = {**previous["settings"], "average": epochs}
             model = CentroidHead(positions=args.positions, interpolation=(name == "cerai"),
-                                 hidden_layers=args.hidden_layers)
+                                 hidden_layers=args.hidden_layers, interpolate=args.interpolate)
             average_epochs(model, name, epochs, args.epochs_dir)
             model.eval()
             summary["val_cosine"] = validate(model, val_split)
@@ -612,7 +636,7 @@ def main():
                 summary.setdefault("val_cosine_before_cap", previous["val_cosine"])
             settings = {**previous["settings"], "position_cap": args.position_cap}
             model = CentroidHead(positions=args.positions, interpolation=(name == "cerai"),
-                                 hidden_layers=args.hidden_layers)
+                                 hidden_layers=args.hidden_layers, interpolate=args.interpolate)
             load_onnx_weights(model, Path(args.from_onnx) / f"{name}.onnx")
             model.eval()
             log(f"{name}: weights from {args.from_onnx}/{name}.onnx (no training)")
