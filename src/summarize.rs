@@ -276,6 +276,13 @@ pub fn summarize_with_heads(
     select_towards(cluster, embeddings, settings, centroid, topic)
 }
 
+fn one_embedding_per_sentence(cluster: &Cluster, embeddings: &[Embedding]) -> Result<()> {
+    if embeddings.len() != cluster.sentences.len() {
+        bail!("{} embeddings for {} sentences", embeddings.len(), cluster.sentences.len());
+    }
+    Ok(())
+}
+
 /// The pipeline's centroid step: where the method's summary should point
 /// (the mean, the oracle, or a trained head's estimate).
 pub fn estimate_centroid(
@@ -285,9 +292,7 @@ pub fn estimate_centroid(
     reference: Option<&[Embedding]>,
     heads: &Heads,
 ) -> Result<Centroid> {
-    if embeddings.len() != cluster.sentences.len() {
-        bail!("{} embeddings for {} sentences", embeddings.len(), cluster.sentences.len());
-    }
+    one_embedding_per_sentence(cluster, embeddings)?;
     let input = CentroidInput { cluster, embeddings, reference };
     match settings.method {
         Method::Oracle => OracleCentroid.estimate(&input),
@@ -305,9 +310,7 @@ pub fn select_towards(
     centroid: Centroid,
     topic: Option<&TopicEmbeddings>,
 ) -> Result<Summary> {
-    if embeddings.len() != cluster.sentences.len() {
-        bail!("{} embeddings for {} sentences", embeddings.len(), cluster.sentences.len());
-    }
+    one_embedding_per_sentence(cluster, embeddings)?;
     let selector: Box<dyn Selector> = match settings.method {
         Method::Greedy => Box::new(Greedy),
         Method::Beam => Box::new(beam(settings, None)),

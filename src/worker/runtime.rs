@@ -258,12 +258,12 @@ async fn embed_missing<'a>(
     let helped_before = pool.delivered();
     let mut encoded_here = 0;
     for chunk in missing.chunks(TOKENIZE_CHUNK) {
-        let ids = chunk.iter().map(|text| encoder.tokenize(text)).collect::<anyhow::Result<Vec<_>>>().map_err(encoder_failed)?;
+        let mut ids = chunk.iter().map(|text| encoder.tokenize(text)).collect::<anyhow::Result<Vec<_>>>().map_err(encoder_failed)?;
         // Grouped so that batches share pieces (the cache is keyed by text,
         // so the order the embeddings arrive in does not matter).
         let order = Encoder::batch_order(&ids);
         let chunk: Vec<String> = order.iter().map(|&i| chunk[i].clone()).collect();
-        let ids: Vec<Vec<u32>> = order.into_iter().map(|i| ids[i].clone()).collect();
+        let ids: Vec<Vec<u32>> = order.into_iter().map(|i| std::mem::take(&mut ids[i])).collect();
         let workers = 1 + pool.ready();
         let batches = Encoder::batch_ranges_for(&ids, workers).map_err(encoder_failed)?;
         let costs: Vec<usize> = batches.iter().map(|b| ids[b.clone()].iter().map(Vec::len).sum()).collect();
