@@ -111,8 +111,8 @@ unsafe fn per_col(tile: &mut Tile, cols: *const f32, f: impl Fn(v128, v128) -> v
 
 /// The C tile's element (row, col) in an output store's layout.
 #[inline(always)]
-unsafe fn element(ptr: *mut u8, tile: &tract_linalg::mmm::OutputStoreKer, row: usize, col: usize) -> *mut f32 {
-    unsafe { ptr.offset(tile.row_byte_stride * row as isize + tile.col_byte_stride * col as isize) as *mut f32 }
+unsafe fn element(tile: &tract_linalg::mmm::OutputStoreKer, row: usize, col: usize) -> *mut f32 {
+    unsafe { tile.ptr.offset(tile.row_byte_stride * row as isize + tile.col_byte_stride * col as isize) as *mut f32 }
 }
 
 /// Runs tract's fused op list on one 4x8 tile (semantics of tract-linalg's
@@ -162,7 +162,7 @@ unsafe fn kernel_4x8(spec: &[FusedKerSpec<f32>]) -> isize {
                 FusedKerSpec::AddUnicast(tile) => {
                     for (r, row) in acc.iter_mut().enumerate() {
                         for (h, v) in row.iter_mut().enumerate() {
-                            let at = |c: usize| *element(tile.ptr, &tile, r, 4 * h + c);
+                            let at = |c: usize| *element(&tile, r, 4 * h + c);
                             *v = f32x4_add(f32x4(at(0), at(1), at(2), at(3)), *v);
                         }
                     }
@@ -179,15 +179,15 @@ unsafe fn kernel_4x8(spec: &[FusedKerSpec<f32>]) -> isize {
                 FusedKerSpec::Store(tile) => {
                     for (r, row) in acc.iter().enumerate() {
                         if tile.col_byte_stride == 4 {
-                            let p = element(tile.ptr, &tile, r, 0) as *mut v128;
+                            let p = element(&tile, r, 0) as *mut v128;
                             v128_store(p, row[0]);
                             v128_store(p.add(1), row[1]);
                         } else {
                             for (h, v) in row.iter().enumerate() {
-                                *element(tile.ptr, &tile, r, 4 * h) = f32x4_extract_lane::<0>(*v);
-                                *element(tile.ptr, &tile, r, 4 * h + 1) = f32x4_extract_lane::<1>(*v);
-                                *element(tile.ptr, &tile, r, 4 * h + 2) = f32x4_extract_lane::<2>(*v);
-                                *element(tile.ptr, &tile, r, 4 * h + 3) = f32x4_extract_lane::<3>(*v);
+                                *element(&tile, r, 4 * h) = f32x4_extract_lane::<0>(*v);
+                                *element(&tile, r, 4 * h + 1) = f32x4_extract_lane::<1>(*v);
+                                *element(&tile, r, 4 * h + 2) = f32x4_extract_lane::<2>(*v);
+                                *element(&tile, r, 4 * h + 3) = f32x4_extract_lane::<3>(*v);
                             }
                         }
                     }
