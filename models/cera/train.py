@@ -185,6 +185,17 @@ def collate(split, indices, target="reference"):
 # Model
 
 
+def new_head(name, args):
+    """An untrained head `name` (cera or cerai) with the run's architecture."""
+    return CentroidHead(positions=args.positions, interpolation=(name == "cerai"),
+                        hidden_layers=args.hidden_layers, interpolate=args.interpolate)
+
+
+def epoch_folder(epochs_dir, name, epoch):
+    """Where one epoch's weights and exported model are kept."""
+    return Path(epochs_dir) / f"{name}-epoch{epoch}"
+
+
 class CentroidHead(nn.Module):
     def __init__(self, dim=DIM, positions=35, interpolation=False, hidden_layers=1, interpolate="raw"):
         super().__init__()
@@ -300,8 +311,7 @@ def train(name, args, train_split, val_split, log):
     torch.manual_seed(args.seed)
     random.seed(args.seed)
     np.random.seed(args.seed)
-    model = CentroidHead(positions=args.positions, interpolation=(name == "cerai"),
-                         hidden_layers=args.hidden_layers, interpolate=args.interpolate)
+    model = new_head(name, args)
     if model.interpolation and args.alpha_init is not None:
         with torch.no_grad():  # the last layer's bias: α starts near --alpha-init in every dimension
             model.alpha[2].bias.fill_(math.log(args.alpha_init / (1 - args.alpha_init)))
@@ -339,7 +349,7 @@ def train(name, args, train_split, val_split, log):
             record["val_rouge"] = rouge_of_epoch(name, model, epoch + 1, args, log)
             score = record["val_rouge"]["R2_recall"]
         history.append(record)
-        folder = Path(args.epochs_dir) / f"{name}-epoch{epoch + 1}"
+        folder = epoch_folder(args.epochs_dir, name, epoch + 1)
         folder.mkdir(parents=True, exist_ok=True)
         torch.save(model.state_dict(), folder / "state.pt")  # for --average
         log(f"{name} epoch {epoch + 1}: train loss {running / steps:.5f}, val cosine {cos:.5f}"
@@ -374,7 +384,7 @@ def init_from_cera(model, path, args):
 def average_epochs(model, name, epochs, epochs_dir):
     """Mean of the weights saved after each of `epochs` (checkpoint
     averaging, --average)."""
-    states = [torch.load(Path(epochs_dir) / f"{name}-epoch{e}" / "state.pt") for e in epochs]
+    states = [torch.load(epoch_folder(epochs_dir, name, e) / "state.pt") for e in epochs]
     model.load_state_dict({k: sum(s[k] for s in states) / len(states) for k in states[0]})
 
 
@@ -386,7 +396,7 @@ def rouge_of_epoch(name, model, epoch, args, log):
     import copy
     import subprocess
 
-    folder = Path(args.epochs_dir) / f"{name}-epoch{epoch}"
+    folder = epoch_folder(args.epochs_dir, name, epoch)
     folder.mkdir(parents=True, exist_ok=True)
     shipped = copy.deepcopy(model).eval()
     round_to_half(shipped)
@@ -622,8 +632,7 @@ def main():
             summary = {k: v for k, v in previous.items() if k not in ("head", "data", "settings", "torch")}
             summary["averaged_epochs"] = epochs
             settings = {**previous["settings"], "average": epochs}
-            model = CentroidHead(positions=args.positions, interpolation=(name == "cerai"),
-                                 hidden_layers=args.hidden_layers, interpolate=args.interpolate)
+            model = new_head(name, args)
             average_epochs(model, name, epochs, args.epochs_dir)
             model.eval()
             summary["val_cosine"] = validate(model, val_split)
@@ -635,8 +644,7 @@ def main():
             if args.position_cap is not None:
                 summary.setdefault("val_cosine_before_cap", previous["val_cosine"])
             settings = {**previous["settings"], "position_cap": args.position_cap}
-            model = CentroidHead(positions=args.positions, interpolation=(name == "cerai"),
-                                 hidden_layers=args.hidden_layers, interpolate=args.interpolate)
+            model = new_head(name, args)
             load_onnx_weights(model, Path(args.from_onnx) / f"{name}.onnx")
             model.eval()
             log(f"{name}: weights from {args.from_onnx}/{name}.onnx (no training)")
