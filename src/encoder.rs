@@ -1,20 +1,21 @@
 //! Multilingual sentence encoder: SentencePiece's normalization
-//! ([`spm_normalizer`]) and the `tokenizers` crate's Unigram model turn text
-//! into SentencePiece ids, tract runs `models/muse-v3/encoder.onnx` over a
+//! ([`spm_normalizer`]) and Unigram segmentation ([`unigram`]), both read
+//! from tokenizer.json, turn text into SentencePiece ids, tract runs `models/muse-v3/encoder.onnx` over a
 //! flat batch and returns one L2-normalized 512-d embedding per sentence.
 //!
 //! Everything is built from bytes so the browser can hand over fetched files.
 
 mod spm_normalizer;
+mod unigram;
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 mod wasm_matmul;
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 pub use wasm_matmul::self_check as check_wasm_matmul_kernel;
 
-use anyhow::{anyhow, bail, ensure, Context, Result};
+use anyhow::{bail, ensure, Context, Result};
 use spm_normalizer::{decode_base64, SpmNormalizer};
 use std::io::Cursor;
-use tokenizers::{NormalizerWrapper, PreTokenizerWrapper, Tokenizer};
+use unigram::Unigram;
 use tract_onnx::prelude::*;
 
 /// Width of every sentence embedding.
@@ -63,9 +64,9 @@ type Plan = std::sync::Arc<TypedSimplePlan>;
 pub struct Encoder {
     /// SentencePiece's normalization, from tokenizer.json's charsmap.
     normalizer: SpmNormalizer,
-    /// The Unigram model alone (no normalizer, no pre-tokenizer): it sees
-    /// the normalized text, `▁` escapes and dummy prefix included.
-    tokenizer: Tokenizer,
+    /// SentencePiece's Unigram model: it segments the normalized text, `▁`
+    /// escapes and dummy prefix included.
+    unigram: Unigram,
     /// The graph optimized for each of [`TIERS`], built on first use.
     fixed: [std::sync::OnceLock<Plan>; TIERS.len()],
     /// The graph with symbolic sizes, built on first use, for a sentence
@@ -77,13 +78,11 @@ pub struct Encoder {
 impl Encoder {
     /// Loads and optimizes the model once; `encode` only runs it.
     pub fn from_bytes(onnx: &[u8], tokenizer_json: &[u8]) -> Result<Self> {
-        let mut tokenizer = Tokenizer::from_bytes(tokenizer_json)
-            .map_err(|e| anyhow!("tokenizer.json: {e}"))?;
-        let normalizer = take_spm_normalizer(&mut tokenizer).context("tokenizer.json")?;
+        let (normalizer, unigram) = read_tokenizer(tokenizer_json).context("tokenizer.json")?;
         let model = read_model(onnx)?;
         #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
         ensure!(wasm_matmul::selected_for(1024, 256, 768), "the wasm matmul kernel is not registered with tract");
-        let encoder = Self { normalizer, tokenizer, fixed: Default::default(), dynamic: Default::default(), model };
+        let encoder = Self { normalizer, unigram, fixed: Default::default(), dynamic: Default::default(), model };
         // Fail at load, not at the first sentence, on a model that cannot run.
         encoder.plan(Some(0))?;
         Ok(encoder)
@@ -126,38 +125,23 @@ impl Encoder {
         Ok(cell.get_or_init(|| plan))
     }
 
-    /// Token ids exactly as the reference package produces them: BOS, pieces,
-    /// EOS; every unknown character its own UNK (the `tokenizers` Unigram model
-    /// fuses runs of them); a lone UNK for text that normalizes to nothing.
-    pub fn tokenize(&self, text: &str) -> Result<Vec<u32>> {
+    /// Token ids exactly as the reference package produces them: BOS,
+    /// pieces, EOS; a lone UNK for text that normalizes to nothing.
+    pub fn tokenize(&self, text: &str) -> Vec<u32> {
         let normalized = self.normalizer.normalize(text);
+        let mut ids = vec![BOS_ID];
         if normalized.is_empty() {
-            return Ok(vec![BOS_ID, UNK_ID, EOS_ID]);
+            ids.push(UNK_ID);
+        } else {
+            self.unigram.segment(&normalized, &mut ids);
         }
-        let encoding = self
-            .tokenizer
-            .encode(normalized.as_str(), true)
-            .map_err(|e| anyhow!("tokenizer: {e}"))?;
-        let mut ids = Vec::with_capacity(encoding.len() + 1);
-        for (&id, token) in encoding.get_ids().iter().zip(encoding.get_tokens()) {
-            if id == UNK_ID {
-                ids.extend(std::iter::repeat_n(UNK_ID, token.chars().count().max(1)));
-            } else {
-                ids.push(id);
-            }
-        }
-        if ids.len() == 2 {
-            ids.insert(1, UNK_ID);
-        }
-        Ok(ids)
+        ids.push(EOS_ID);
+        ids
     }
 
     /// Embeds each sentence independently (no n-gram crosses a sentence).
     pub fn encode(&self, sentences: &[&str]) -> Result<Vec<Embedding>> {
-        let ids = sentences
-            .iter()
-            .map(|s| self.tokenize(s))
-            .collect::<Result<Vec<_>>>()?;
+        let ids: Vec<Vec<u32>> = sentences.iter().map(|s| self.tokenize(s)).collect();
         self.encode_ids(&ids)
     }
 
@@ -341,19 +325,55 @@ impl Batch {
     }
 }
 
-/// Takes SentencePiece's normalization out of the tokenizer: tokenizer.json
-/// carries the model's precompiled charsmap as a `Precompiled` normalizer,
-/// which [`SpmNormalizer`] applies the way SentencePiece does (`tokenizers`
+/// The parts of tokenizer.json the encoder reads (a file from `tokenizers`'
+/// SentencePiece converter, models/build.py).
+#[derive(serde::Deserialize)]
+struct TokenizerJson {
+    #[serde(default)]
+    normalizer: serde_json::Value,
+    #[serde(default)]
+    pre_tokenizer: serde_json::Value,
+    model: UnigramJson,
+}
+
+#[derive(serde::Deserialize)]
+struct UnigramJson {
+    #[serde(rename = "type")]
+    kind: String,
+    unk_id: Option<u32>,
+    #[serde(default)]
+    byte_fallback: bool,
+    vocab: Vec<(String, f64)>,
+}
+
+/// SentencePiece's normalization and Unigram model from tokenizer.json.
+/// The charsmap comes as a `Precompiled` normalizer, which [`SpmNormalizer`]
+/// applies the way SentencePiece does over the whole text (`tokenizers`
 /// applies it per grapheme cluster, which differs on combining sequences).
-/// The tokenizer is left with no normalizer and no pre-tokenizer, so its
-/// Unigram model segments the normalized text as a whole, as SentencePiece
-/// does. A tokenizer.json from the plain converter (`Sequence` of
-/// `Precompiled`, `Replace` and `Strip`, `Metaspace` pre-tokenizer) is
-/// accepted too: all of that is part of SentencePiece's normalization.
-fn take_spm_normalizer(tokenizer: &mut Tokenizer) -> Result<SpmNormalizer> {
-    let spec = serde_json::to_value(tokenizer.get_normalizer())?;
+/// The plain converter's `Sequence` of `Precompiled`, `Replace` and `Strip`
+/// and its `Metaspace` pre-tokenizer are accepted: all of that is part of
+/// SentencePiece's normalization, which SpmNormalizer does whole.
+fn read_tokenizer(json: &[u8]) -> Result<(SpmNormalizer, Unigram)> {
+    let spec: TokenizerJson = serde_json::from_slice(json).context("not a tokenizer.json")?;
+    let normalizer = spm_normalizer(&spec.normalizer)?;
+    match spec.pre_tokenizer["type"].as_str() {
+        None | Some("Metaspace") => {}
+        Some(other) => bail!("unexpected pre-tokenizer {other}"),
+    }
+    let model = spec.model;
+    ensure!(model.kind == "Unigram", "expected a Unigram model, found {}", model.kind);
+    ensure!(!model.byte_fallback, "byte fallback is not part of this SentencePiece model");
+    ensure!(model.unk_id == Some(UNK_ID), "expected unk_id {UNK_ID}, found {:?}", model.unk_id);
+    for (id, piece) in [(UNK_ID, "<unk>"), (BOS_ID, "<s>"), (EOS_ID, "</s>")] {
+        let found = model.vocab.get(id as usize).map(|(p, _)| p.as_str());
+        ensure!(found == Some(piece), "expected piece {piece} at id {id}, found {found:?}");
+    }
+    Ok((normalizer, Unigram::new(model.vocab, UNK_ID)?))
+}
+
+fn spm_normalizer(spec: &serde_json::Value) -> Result<SpmNormalizer> {
     let kind = |v: &serde_json::Value| v["type"].as_str().unwrap_or_default().to_string();
-    let precompiled = match kind(&spec).as_str() {
+    let precompiled = match kind(spec).as_str() {
         "Precompiled" => spec.clone(),
         "Sequence" => {
             let parts = spec["normalizers"].as_array().cloned().unwrap_or_default();
@@ -371,14 +391,7 @@ fn take_spm_normalizer(tokenizer: &mut Tokenizer) -> Result<SpmNormalizer> {
     let charsmap = precompiled["precompiled_charsmap"]
         .as_str()
         .context("Precompiled normalizer without precompiled_charsmap")?;
-    let normalizer = SpmNormalizer::from_charsmap(&decode_base64(charsmap)?)?;
-    match tokenizer.get_pre_tokenizer() {
-        None | Some(PreTokenizerWrapper::Metaspace(_)) => {}
-        Some(other) => bail!("unexpected pre-tokenizer {:?}", serde_json::to_value(other)?["type"]),
-    }
-    tokenizer.with_normalizer(None::<NormalizerWrapper>).map_err(|e| anyhow!("{e}"))?;
-    tokenizer.with_pre_tokenizer(None::<PreTokenizerWrapper>);
-    Ok(normalizer)
+    SpmNormalizer::from_charsmap(&decode_base64(charsmap)?)
 }
 
 fn read_model(onnx: &[u8]) -> Result<InferenceModel> {

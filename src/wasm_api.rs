@@ -41,8 +41,8 @@ impl WasmEncoder {
     }
 
     /// Token ids of one sentence, BOS and EOS included (a Uint32Array).
-    pub fn tokenize(&self, sentence: &str) -> Result<Vec<u32>, JsError> {
-        self.encoder.tokenize(sentence).map_err(js_error)
+    pub fn tokenize(&self, sentence: &str) -> Vec<u32> {
+        self.encoder.tokenize(sentence)
     }
 
     /// L2-normalized embeddings, flat: sentence i is `[i * dim, (i + 1) * dim)`.

@@ -33,7 +33,7 @@ pub fn run_tokenize(args: EmbedArgs) -> Result<()> {
     let encoder = load_encoder(args.models.as_deref())?;
     let mut out = BufWriter::new(std::io::stdout().lock());
     for line in read_lines()? {
-        serde_json::to_writer(&mut out, &encoder.tokenize(&line)?)?;
+        serde_json::to_writer(&mut out, &encoder.tokenize(&line))?;
         out.write_all(b"\n")?;
     }
     Ok(out.flush()?)

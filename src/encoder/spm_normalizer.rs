@@ -242,8 +242,7 @@ mod tests {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("models/muse-v3/tokenizer.json");
         let json = std::fs::read(&path)
             .unwrap_or_else(|e| panic!("{}: {e}: run `python3 models/build.py` first", path.display()));
-        let mut tokenizer = tokenizers::Tokenizer::from_bytes(&json).expect("tokenizer.json");
-        super::super::take_spm_normalizer(&mut tokenizer).expect("charsmap")
+        super::super::read_tokenizer(&json).expect("tokenizer.json").0
     }
 
     /// Expected outputs checked by hand (and against sentencepiece's

@@ -258,7 +258,7 @@ async fn embed_missing<'a>(
     let helped_before = pool.delivered();
     let mut encoded_here = 0;
     for chunk in missing.chunks(TOKENIZE_CHUNK) {
-        let mut ids = chunk.iter().map(|text| encoder.tokenize(text)).collect::<anyhow::Result<Vec<_>>>().map_err(encoder_failed)?;
+        let mut ids: Vec<Vec<u32>> = chunk.iter().map(|text| encoder.tokenize(text)).collect();
         // Grouped so that batches share pieces (the cache is keyed by text,
         // so the order the embeddings arrive in does not matter).
         let order = Encoder::batch_order(&ids);
