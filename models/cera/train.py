@@ -21,6 +21,11 @@ shipped CeRAI starts from that CeRA and is fine-tuned on the extract target
 plain mean's length before CeRAI mixes them, so that α actually weighs the
 two; --alpha-init sets α's starting value.
 
+--hidden-layers 2 (a deeper attention MLP) and --context-layer (one
+self-attention block over the cluster's sentences before the scoring, see
+CentroidHead.context_block) were tried in the fifth round and not shipped
+(docs/results/cera.md); both are off by default.
+
 Every epoch's weights are saved under --epochs-dir; --average 2,3 exports
 the mean of saved epochs (checkpoint averaging) instead of training.
 
@@ -188,7 +193,9 @@ def collate(split, indices, target="reference"):
 def new_head(name, args):
     """An untrained head `name` (cera or cerai) with the run's architecture."""
     return CentroidHead(positions=args.positions, interpolation=(name == "cerai"),
-                        hidden_layers=args.hidden_layers, interpolate=args.interpolate)
+                        hidden_layers=args.hidden_layers, interpolate=args.interpolate,
+                        context=args.context_layer, context_dim=args.context_dim,
+                        context_heads=args.context_heads)
 
 
 def epoch_folder(epochs_dir, name, epoch):
@@ -197,9 +204,28 @@ def epoch_folder(epochs_dir, name, epoch):
 
 
 class CentroidHead(nn.Module):
-    def __init__(self, dim=DIM, positions=35, interpolation=False, hidden_layers=1, interpolate="raw"):
+    def __init__(self, dim=DIM, positions=35, interpolation=False, hidden_layers=1, interpolate="raw",
+                 context=False, context_dim=256, context_heads=4):
         super().__init__()
         self.positions = positions
+        self.context = context
+        if context:
+            # Context layer (--context-layer, fifth round): one pre-norm
+            # self-attention block over the cluster's sentences before the
+            # scoring, so each sentence's score can depend on the others
+            # (e.g. redundancy). Q/K/V project d -> context_dim, context_heads
+            # heads, the output is projected back to d and added residually.
+            # The output projection starts at zero, so an untrained block is
+            # the identity and the head starts as plain CeRA.
+            assert context_dim % context_heads == 0
+            self.context_heads = context_heads
+            self.ctx_ln = nn.LayerNorm(dim)
+            self.ctx_q = nn.Linear(dim, context_dim)
+            self.ctx_k = nn.Linear(dim, context_dim)
+            self.ctx_v = nn.Linear(dim, context_dim)
+            self.ctx_o = nn.Linear(context_dim, dim)
+            nn.init.zeros_(self.ctx_o.weight)
+            nn.init.zeros_(self.ctx_o.bias)
         self.interpolation = interpolation
         self.interpolate = interpolate
         self.ln_in = nn.LayerNorm(dim)
@@ -237,6 +263,8 @@ class CentroidHead(nn.Module):
         xl = self.ln_in(x)
         p = torch.clamp(pos, max=self.positions - 1)
         xp = xl + self.pos(p)
+        if self.context:
+            xp = xp + self.context_block(xp, mask)
         pooled = (xp * w.unsqueeze(-1)).sum(1, keepdim=True)
         z = self.score(self.score_sentence(xp) + self.score_pooled(pooled)).squeeze(-1)
         if mask is not None:
@@ -257,6 +285,24 @@ class CentroidHead(nn.Module):
             c_attn = c_attn * (mean.norm(dim=-1, keepdim=True)
                                / c_attn.norm(dim=-1, keepdim=True).clamp_min(1e-8))
         return alpha * c_attn + (1 - alpha) * mean, attention, alpha, c_attn
+
+    def context_block(self, xp, mask):
+        """Multi-head self-attention over the sentences of each cluster
+        (padding masked out as keys); returns the residual update [B,S,d]."""
+        b = xp.size(0)
+        heads = self.context_heads
+        width = self.ctx_q.out_features // heads
+        h = self.ctx_ln(xp)
+
+        def split(t):  # [B,S,c] -> [B,heads,S,c/heads]
+            return t.reshape(b, -1, heads, width).transpose(1, 2)
+
+        q, k, v = split(self.ctx_q(h)), split(self.ctx_k(h)), split(self.ctx_v(h))
+        z = torch.matmul(q, k.transpose(-1, -2)) * (1.0 / math.sqrt(width))
+        if mask is not None:
+            z = z.masked_fill(~mask[:, None, None, :], float("-inf"))
+        o = torch.matmul(torch.softmax(z, dim=-1), v).transpose(1, 2)
+        return self.ctx_o(o.reshape(b, -1, heads * width))
 
 
 class Exported(nn.Module):
@@ -316,8 +362,9 @@ def train(name, args, train_split, val_split, log):
         with torch.no_grad():  # the last layer's bias: α starts near --alpha-init in every dimension
             model.alpha[2].bias.fill_(math.log(args.alpha_init / (1 - args.alpha_init)))
     if args.init_from:
-        init_from_cera(model, Path(args.init_from) / "cera.onnx", args)
-        log(f"{name}: attention and output map initialized from {args.init_from}/cera.onnx")
+        kept = init_from_cera(model, Path(args.init_from) / "cera.onnx", args)
+        log(f"{name}: attention and output map initialized from {args.init_from}/cera.onnx"
+            f" (not in it, initialized here: {sorted({k.split('.')[0] for k in kept})})")
     optimizer = torch.optim.Adam(model.parameters(), lr=args.lr)
     scheduler = torch.optim.lr_scheduler.StepLR(optimizer, step_size=args.step_size, gamma=args.gamma)
     order_rng = np.random.default_rng(args.seed)
@@ -375,10 +422,14 @@ def init_from_cera(model, path, args):
     (positional embeddings, LayerNorms, attention MLP, output map) is copied
     from `path`; CeRAI's interpolation network keeps its initialization
     (--init-from)."""
-    cera = CentroidHead(positions=args.positions, interpolation=False, hidden_layers=args.hidden_layers)
-    load_onnx_weights(cera, path)
-    missing, unexpected = model.load_state_dict(cera.state_dict(), strict=False)
-    assert not unexpected and all(k.startswith("alpha.") for k in missing), (missing, unexpected)
+    cera = new_head("cera", args)
+    loaded = load_onnx_weights(cera, path, partial=args.context_layer)
+    missing, unexpected = model.load_state_dict({k: v for k, v in cera.state_dict().items() if k in loaded},
+                                                strict=False)
+    # A CeRA without a context layer can start a head with one (--context-layer):
+    # the block keeps its initialization, an identity (its output projection is 0).
+    assert not unexpected and all(k.startswith(("alpha.", "ctx_")) for k in missing), (missing, unexpected)
+    return missing
 
 
 def average_epochs(model, name, epochs, epochs_dir):
@@ -473,9 +524,10 @@ def cap_positions(model, cap):
         model.pos.weight[cap + 1:] = model.pos.weight[cap]
 
 
-def load_onnx_weights(model, path):
+def load_onnx_weights(model, path, partial=False):
     """The weights of a head exported by this script, back into `model`
-    (for re-exporting without retraining)."""
+    (for re-exporting without retraining). Returns the names loaded; with
+    `partial`, weights of `model` the graph lacks keep their values."""
     import onnx
     from onnx import numpy_helper
 
@@ -484,19 +536,27 @@ def load_onnx_weights(model, path):
     for init in graph.initializer:
         name = init.name[:-4] if init.name.endswith("_f16") else init.name
         values[name] = torch.from_numpy(numpy_helper.to_array(init).astype(np.float32).copy())
-    producer = {o: n for n in graph.node for o in n.output}
     state = model.state_dict()
+    loaded = set()
     for node in graph.node:
         if node.op_type != "MatMul" or node.input[1] not in values:
             continue
-        source = producer[node.input[0]].op_type
-        target = {"ReduceSum": "score_pooled.weight", "Add": "score_sentence.weight",
-                  "Tanh": "score.1.weight"}[source]
+        # Linear layers on [1, N, d] inputs are exported as a MatMul with an
+        # anonymous (transposed) weight; the module's name is the last scope
+        # of the node's output, e.g. /head/score/score.1/MatMul_output_0.
+        target = node.output[0].split("/")[-2] + ".weight"
+        if partial and target not in state:  # the graph has a layer the model lacks
+            continue
+        assert target in state, (target, node.output[0])
         state[target] = values[node.input[1]].T.contiguous()
+        loaded.add(target)
     for key in state:
         if "head." + key in values:
             state[key] = values["head." + key]
+            loaded.add(key)
+    assert partial or loaded == set(state), sorted(set(state) - loaded)
     model.load_state_dict(state)
+    return loaded
 
 
 def export(model, path, example):
@@ -563,6 +623,11 @@ def main():
                     help="two StepLR steps (lr 5e-4, then 5e-5); early stopping may end sooner")
     ap.add_argument("--positions", type=int, default=35)
     ap.add_argument("--hidden-layers", type=int, default=1, help="tanh layers in the attention MLP")
+    ap.add_argument("--context-layer", action="store_true",
+                    help="a self-attention block over the cluster's sentences before the attention scoring "
+                         "(fifth round, docs/results/cera.md; off in the shipped heads)")
+    ap.add_argument("--context-dim", type=int, default=256, help="--context-layer: width of Q, K and V")
+    ap.add_argument("--context-heads", type=int, default=4, help="--context-layer: attention heads")
     ap.add_argument("--position-cap", type=int, default=None,
                     help="after training, positions past this one share its embedding (see cap_positions; "
                          "14 was tried and not kept)")
