@@ -1,6 +1,8 @@
 //! The replay engine: the incremental stream state, the policy trait and the
 //! decisions with their reasons.
 
+/// The cosine of unit vectors (the selection module's, shared by every policy).
+pub use crate::select::dot;
 use crate::encoder::{Embedding, DIM};
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
@@ -455,20 +457,6 @@ fn decision(s: &StreamSentence, action: Action, time: i64, reason: Reason, updat
     Decision { sentence: s.id, doc: s.doc, position: s.position, action, time, reason, update }
 }
 
-/// Dot product (the cosine of unit vectors).
-pub fn dot(a: &[f32], b: &[f32]) -> f32 {
-    // Eight independent partial sums let the compiler vectorize the loop.
-    let mut acc = [0f32; 8];
-    let (a_chunks, b_chunks) = (a.chunks_exact(8), b.chunks_exact(8));
-    let tail: f32 = a_chunks.remainder().iter().zip(b_chunks.remainder()).map(|(x, y)| x * y).sum();
-    for (x, y) in a_chunks.zip(b_chunks) {
-        for i in 0..8 {
-            acc[i] += x[i] * y[i];
-        }
-    }
-    acc.iter().sum::<f32>() + tail
-}
-
 /// The mean of unit vectors, scaled to unit length (zero for no vectors).
 pub fn unit_mean<'a>(vectors: impl IntoIterator<Item = &'a Embedding>) -> Vec<f32> {
     let mut mean = vec![0f32; DIM];
@@ -590,14 +578,5 @@ pub(crate) mod tests {
         let none = Closest { update: None, similarity: -1.0, threshold: 0.6 };
         assert_eq!(none.to_string(), "no updates yet");
         assert_eq!(Reason::NotFirstSentence.to_string(), "not a first sentence");
-    }
-
-    #[test]
-    fn dot_matches_naive_sum() {
-        let a: Vec<f32> = (0..DIM).map(|i| (i as f32).sin()).collect();
-        let b: Vec<f32> = (0..DIM).map(|i| (i as f32 * 0.5).cos()).collect();
-        let naive: f32 = a.iter().zip(&b).map(|(x, y)| x * y).sum();
-        assert!((dot(&a, &b) - naive).abs() < 1e-3);
-        assert_eq!(dot(&[1.0, 2.0, 3.0], &[4.0, 5.0, 6.0]), 32.0);
     }
 }
