@@ -15,9 +15,12 @@ pub struct Unigram {
     bytes: Vec<u8>,
     starts: Vec<u32>,
     scores: Vec<f64>,
-    /// Piece ids in byte order of their pieces, so the pieces that share a
-    /// prefix form one run, the prefix itself (if it is a piece) first.
-    sorted: Vec<u32>,
+    /// The pieces in byte order, so the pieces that share a prefix form one
+    /// run, the prefix itself (if it is a piece) first.
+    sorted: Vec<Entry>,
+    /// The run of `sorted` whose pieces start with byte `b`:
+    /// `sorted[by_first_byte[b]..by_first_byte[b + 1]]`.
+    by_first_byte: Vec<u32>,
     unk_id: u32,
     unk_score: f64,
 }
@@ -37,18 +40,37 @@ impl Unigram {
             scores.push(score);
         }
         starts.push(bytes.len() as u32);
-        let mut unigram = Self { bytes, starts, scores, sorted: Vec::new(), unk_id, unk_score: lowest - UNK_PENALTY };
-        unigram.sorted = unigram.sorted_ids();
+        let mut unigram = Self {
+            bytes,
+            starts,
+            scores,
+            sorted: Vec::new(),
+            by_first_byte: Vec::new(),
+            unk_id,
+            unk_score: lowest - UNK_PENALTY,
+        };
+        unigram.sorted = unigram.sorted_entries();
+        unigram.by_first_byte = (0..=256u32)
+            .map(|b| unigram.sorted.partition_point(|e| u32::from(unigram.byte_at(e, 0)) < b) as u32)
+            .collect();
         Ok(unigram)
     }
 
     /// Non-empty pieces in byte order; of identical pieces the last id stays,
     /// as in the reference's piece table.
-    fn sorted_ids(&self) -> Vec<u32> {
-        let mut sorted: Vec<u32> = (0..self.scores.len() as u32).filter(|&id| !self.piece(id).is_empty()).collect();
-        sorted.sort_unstable_by(|&a, &b| self.piece(a).cmp(self.piece(b)).then(b.cmp(&a)));
-        sorted.dedup_by(|later, first| self.piece(*later) == self.piece(*first));
-        sorted
+    fn sorted_entries(&self) -> Vec<Entry> {
+        let mut ids: Vec<u32> = (0..self.scores.len() as u32).filter(|&id| !self.piece(id).is_empty()).collect();
+        ids.sort_unstable_by(|&a, &b| self.piece(a).cmp(self.piece(b)).then(b.cmp(&a)));
+        ids.dedup_by(|later, first| self.piece(*later) == self.piece(*first));
+        ids.into_iter().map(|id| Entry::new(id, self.piece(id))).collect()
+    }
+
+    /// Byte `depth` of an entry's piece (which is longer than `depth`).
+    fn byte_at(&self, entry: &Entry, depth: usize) -> u8 {
+        match entry.head.get(depth) {
+            Some(&byte) => byte,
+            None => self.piece(entry.id)[depth],
+        }
     }
 
     fn piece(&self, id: u32) -> &[u8] {
@@ -92,24 +114,59 @@ impl Unigram {
     /// Calls `found(length, id)` for every piece that is a prefix of `text`,
     /// shortest first (the reference's candidate order, which decides ties).
     fn each_piece_at(&self, text: &[u8], mut found: impl FnMut(usize, u32)) {
-        let (mut lo, mut hi) = (0, self.sorted.len());
-        for (depth, &byte) in text.iter().enumerate() {
-            // sorted[lo..hi] share text[..depth]; one equal to it comes first.
-            if lo < hi && self.piece(self.sorted[lo]).len() == depth {
-                lo += 1;
+        let Some(&first) = text.first() else { return };
+        let (mut lo, mut hi) =
+            (self.by_first_byte[first as usize] as usize, self.by_first_byte[first as usize + 1] as usize);
+        for depth in 0..text.len() {
+            if depth > 0 {
+                // sorted[lo..hi] share text[..depth]; one equal to it comes first.
+                if lo < hi && self.sorted[lo].len as usize == depth {
+                    lo += 1;
+                }
+                let run = &self.sorted[lo..hi];
+                let byte = text[depth];
+                let below = run.partition_point(|e| self.byte_at(e, depth) < byte);
+                let matching = run[below..].partition_point(|e| self.byte_at(e, depth) == byte);
+                (lo, hi) = (lo + below, lo + below + matching);
             }
-            let run = &self.sorted[lo..hi];
-            let below = run.partition_point(|&id| self.piece(id)[depth] < byte);
-            let matching = run[below..].partition_point(|&id| self.piece(id)[depth] == byte);
-            if matching == 0 {
+            if lo == hi {
                 return;
             }
-            (lo, hi) = (lo + below, lo + below + matching);
-            let first = self.sorted[lo];
-            if self.piece(first).len() == depth + 1 {
-                found(depth + 1, first);
+            if self.sorted[lo].len as usize == depth + 1 {
+                found(depth + 1, self.sorted[lo].id);
             }
         }
+    }
+}
+
+/// A piece in the sorted table: its first bytes inline, so the search
+/// compares within one array instead of chasing each piece's bytes.
+#[derive(Clone, Copy)]
+struct Entry {
+    head: HeadBytes,
+    len: u32,
+    id: u32,
+}
+
+/// Up to the first 8 bytes of a piece (most pieces are no longer).
+#[derive(Clone, Copy)]
+struct HeadBytes {
+    bytes: [u8; 8],
+    len: u8,
+}
+
+impl HeadBytes {
+    fn get(&self, i: usize) -> Option<&u8> {
+        self.bytes[..self.len as usize].get(i)
+    }
+}
+
+impl Entry {
+    fn new(id: u32, piece: &[u8]) -> Self {
+        let mut bytes = [0u8; 8];
+        let len = piece.len().min(8);
+        bytes[..len].copy_from_slice(&piece[..len]);
+        Self { head: HeadBytes { bytes, len: len as u8 }, len: piece.len() as u32, id }
     }
 }
 
