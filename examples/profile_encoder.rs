@@ -19,7 +19,7 @@ fn main() -> anyhow::Result<()> {
     let model = model.into_optimized()?;
     let enc = precis::encoder::Encoder::from_bytes(&onnx, &std::fs::read(dir.join("tokenizer.json"))?)?;
     let lines: Vec<String> = std::io::stdin().lock().lines().collect::<Result<_, _>>()?;
-    let ids: Vec<Vec<u32>> = lines.iter().map(|l| enc.tokenize(l).unwrap()).collect();
+    let ids: Vec<Vec<u32>> = lines.iter().map(|l| enc.tokenize(l)).collect();
     let plan = TypedSimplePlan::new(model.clone())?;
     let mut state = TypedSimpleState::new(&plan)?;
     let mut times: HashMap<usize, std::time::Duration> = HashMap::new();
