@@ -1,7 +1,8 @@
 //! Multilingual sentence encoder: SentencePiece's normalization
 //! ([`spm_normalizer`]) and Unigram segmentation ([`unigram`]), both read
-//! from tokenizer.json, turn text into SentencePiece ids, tract runs `models/muse-v3/encoder.onnx` over a
-//! flat batch and returns one L2-normalized 512-d embedding per sentence.
+//! from tokenizer.json, turn text into SentencePiece ids; tract runs
+//! `models/muse-v3/encoder.onnx` over a flat batch and returns one
+//! L2-normalized 512-d embedding per sentence.
 //!
 //! Everything is built from bytes so the browser can hand over fetched files.
 
@@ -403,6 +404,16 @@ fn read_model(onnx: &[u8]) -> Result<InferenceModel> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_tokenizer_json_we_cannot_use_says_why() {
+        let message = |json: &str| format!("{:#}", read_tokenizer(json.as_bytes()).err().expect("an error"));
+        assert!(message("<html>").contains("not a tokenizer.json"));
+        let no_charsmap = r#"{"normalizer": null, "model": {"type": "Unigram", "unk_id": 0, "vocab": [["<unk>", 0.0]]}}"#;
+        assert!(message(no_charsmap).contains("expected a Precompiled normalizer"), "{}", message(no_charsmap));
+        let lowercase = r#"{"normalizer": {"type": "Lowercase"}, "model": {"type": "Unigram", "vocab": []}}"#;
+        assert!(message(lowercase).contains("found \"Lowercase\""), "{}", message(lowercase));
+    }
 
     /// Sentences of `len` tokens drawn from `vocab` distinct ids starting at `base`.
     fn sentences(count: usize, len: usize, base: u32, vocab: u32) -> Vec<Vec<u32>> {
