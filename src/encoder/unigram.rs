@@ -117,14 +117,13 @@ impl Unigram {
         let Some(&first) = text.first() else { return };
         let (mut lo, mut hi) =
             (self.by_first_byte[first as usize] as usize, self.by_first_byte[first as usize + 1] as usize);
-        for depth in 0..text.len() {
+        for (depth, &byte) in text.iter().enumerate() {
             if depth > 0 {
                 // sorted[lo..hi] share text[..depth]; one equal to it comes first.
                 if lo < hi && self.sorted[lo].len as usize == depth {
                     lo += 1;
                 }
                 let run = &self.sorted[lo..hi];
-                let byte = text[depth];
                 let below = run.partition_point(|e| self.byte_at(e, depth) < byte);
                 let matching = run[below..].partition_point(|e| self.byte_at(e, depth) == byte);
                 (lo, hi) = (lo + below, lo + below + matching);
@@ -139,34 +138,22 @@ impl Unigram {
     }
 }
 
-/// A piece in the sorted table: its first bytes inline, so the search
-/// compares within one array instead of chasing each piece's bytes.
+/// A piece in the sorted table: its first 8 bytes inline (most pieces are
+/// no longer, zero-padded), so the search compares within one array instead
+/// of chasing each piece's bytes.
 #[derive(Clone, Copy)]
 struct Entry {
-    head: HeadBytes,
+    head: [u8; 8],
     len: u32,
     id: u32,
 }
 
-/// Up to the first 8 bytes of a piece (most pieces are no longer).
-#[derive(Clone, Copy)]
-struct HeadBytes {
-    bytes: [u8; 8],
-    len: u8,
-}
-
-impl HeadBytes {
-    fn get(&self, i: usize) -> Option<&u8> {
-        self.bytes[..self.len as usize].get(i)
-    }
-}
-
 impl Entry {
     fn new(id: u32, piece: &[u8]) -> Self {
-        let mut bytes = [0u8; 8];
-        let len = piece.len().min(8);
-        bytes[..len].copy_from_slice(&piece[..len]);
-        Self { head: HeadBytes { bytes, len: len as u8 }, len: piece.len() as u32, id }
+        let mut head = [0u8; 8];
+        let inline = piece.len().min(head.len());
+        head[..inline].copy_from_slice(&piece[..inline]);
+        Self { head, len: piece.len() as u32, id }
     }
 }
 
