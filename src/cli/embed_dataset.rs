@@ -13,11 +13,12 @@
 //!   implicit: cluster k starts where cluster k-1 ended.
 
 use super::models::load_encoder;
-use anyhow::{Context, Result};
+use anyhow::{ensure, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use precis::datasets::{multinews, EvalCluster};
 use precis::document::Cluster;
 use precis::encoder::{Embedding, Encoder};
+use precis::eval::rouge::{self, RougeConfig};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::fs::File;
@@ -41,6 +42,12 @@ pub struct EmbedDatasetArgs {
     /// Worker threads (default: all cores).
     #[arg(long)]
     pub threads: Option<usize>,
+    /// Instead of embedding, write OUT.rouge.jsonl: per cluster, the ROUGE
+    /// token ids (ROUGE-1.5.5 tokens, stemmed) of every document sentence,
+    /// in the cache's row order, and of the reference summary, for training
+    /// on ROUGE overlap (models/cera/train.py --rank-teacher rouge).
+    #[arg(long)]
+    pub rouge_tokens: bool,
 }
 
 /// Clusters encoded in one call: enough sentences that the encoder's fixed
@@ -78,6 +85,9 @@ pub fn run(args: EmbedDatasetArgs) -> Result<()> {
     if let Some(threads) = args.threads {
         rayon::ThreadPoolBuilder::new().num_threads(threads).build_global().ok();
     }
+    if args.rouge_tokens {
+        return write_rouge_tokens(&clusters, &args.out);
+    }
     let encoder = load_encoder(args.models.as_deref())?;
     let mut writer = CacheWriter::create(&args.out)?;
     let progress = progress_bar(clusters.len());
@@ -109,6 +119,39 @@ pub fn run(args: EmbedDatasetArgs) -> Result<()> {
         (sentences + summary_sentences) as f64 / seconds,
         args.out.display()
     );
+    Ok(())
+}
+
+/// One line of OUT.rouge.jsonl; ids are local to the cluster.
+#[derive(Serialize)]
+struct RougeTokens {
+    id: String,
+    sentences: Vec<Vec<u32>>,
+    reference: Vec<u32>,
+}
+
+fn write_rouge_tokens(clusters: &[EvalCluster], prefix: &Path) -> Result<()> {
+    let config = RougeConfig::rouge155(None);
+    let lines: Vec<RougeTokens> = clusters
+        .par_iter()
+        .map(|eval| {
+            let cluster = Cluster::new(eval.documents.clone());
+            let texts = cluster.texts();
+            let reference: Vec<&str> = eval.references.iter().flatten().map(String::as_str).collect();
+            let mut ids = rouge::token_ids(&[&texts, &reference], &config).into_iter();
+            let (sentences, reference) = (ids.next().unwrap_or_default(), ids.next().unwrap_or_default());
+            ensure!(sentences.len() == texts.len(), "cluster {}: an empty sentence", eval.name);
+            Ok(RougeTokens { id: eval.name.clone(), sentences, reference: reference.concat() })
+        })
+        .collect::<Result<_>>()?;
+    let path = PathBuf::from(format!("{}.rouge.jsonl", prefix.display()));
+    let mut out = BufWriter::new(File::create(&path).with_context(|| format!("{}", path.display()))?);
+    for line in &lines {
+        serde_json::to_writer(&mut out, line)?;
+        out.write_all(b"\n")?;
+    }
+    out.flush()?;
+    eprintln!("ROUGE tokens of {} clusters → {}", lines.len(), path.display());
     Ok(())
 }
 

@@ -200,6 +200,16 @@ impl Overlap {
     }
 }
 
+/// Token ids, as ROUGE sees them under `config` (tokenized, stemmed, without
+/// a word limit), of several texts given as sentences, interned in one
+/// vocabulary so equal words get equal ids across the texts. For training
+/// on ROUGE overlap outside Rust (`precis embed-dataset --rouge-tokens`).
+pub fn token_ids<S: AsRef<str>>(texts: &[&[S]], config: &RougeConfig) -> Vec<Vec<Vec<u32>>> {
+    let options = TokenOptions { word_limit: None, ..config.token_options() };
+    let mut vocabulary = Vocabulary::new(options);
+    texts.iter().map(|sentences| vocabulary.summary(sentences).sentences).collect()
+}
+
 /// Scores one peer summary against its references, each given as sentences.
 pub fn score<S: AsRef<str>, R: AsRef<[S]>>(
     peer: &[S],
@@ -470,6 +480,16 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn token_ids_share_one_vocabulary_and_ignore_the_word_limit() {
+        let document = ["The cats ran.", "Dogs-run fast"];
+        let reference = ["A cat runs, the dogs ran."];
+        let ids = token_ids(&[&document[..], &reference[..]], &RougeConfig::rouge155(Some(2)));
+        // the=0 cat=1 ran=2 | dog=3 run=4 fast=5 | a=6 cat run dog ran: stems
+        // ("cats", "runs" -> cat, run; "dogs" -> dog), "-" separates tokens.
+        assert_eq!(ids, vec![vec![vec![0, 1, 2], vec![3, 4, 5]], vec![vec![6, 1, 4, 0, 3, 2]]]);
+    }
 
     fn exact(stemming: Stemming) -> RougeConfig {
         RougeConfig {
