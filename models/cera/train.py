@@ -308,7 +308,7 @@ def load_rouge_tokens(path, split):
 def ranking_loss(centroid, x, members, quality, temperature):
     """Listwise loss (ListNet) between the order of the candidate summaries
     by cosine to the predicted centroid, which is what BS+GS maximizes, and
-    their order by cosine to the reference mean. Both score lists are
+    their order by the teacher's `quality` (ranking_candidates). Both score lists are
     standardized per cluster (BS+GS's argmax ignores their offset and scale),
     then compared as softmax distributions at `temperature`: KL(teacher ‖
     head)."""
@@ -331,7 +331,7 @@ def document_weights(doc):
 
 
 def collate(split, indices, target="reference", rank=None):
-    """A padded batch. With `rank` (count, rng), also each cluster's
+    """A padded batch. With `rank` (count, rng, overlaps or None), also each cluster's
     ranking candidates (ranking_candidates): members [B, count, S] and
     quality [B, count]."""
     items = [split.item(i, target) for i in indices]
@@ -836,7 +836,7 @@ def main():
                          "(validation cosine is always to the reference mean)")
     ap.add_argument("--rank-weight", type=float, default=0.0,
                     help="add this weight times a listwise ranking loss: candidate summaries ordered by cosine "
-                         "to the predicted centroid as by cosine to the reference mean (ranking_loss; off by default)")
+                         "to the predicted centroid as by the teacher, --rank-teacher (ranking_loss; off by default)")
     ap.add_argument("--rank-teacher", choices=("embedding", "rouge"), default="embedding",
                     help="--rank-weight: order the candidates by cosine to the reference mean, or by ROUGE-2 F1 "
                          "against the reference (needs TRAIN.rouge.jsonl from `precis embed-dataset --rouge-tokens`)")
