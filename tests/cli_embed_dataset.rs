@@ -1,5 +1,6 @@
 //! `precis embed-dataset --rouge-tokens` on a tiny Multi-News file: no
-//! encoder needed, so this runs without the models.
+//! encoder needed, so this runs without the models. The output prefix's
+//! folder does not exist yet: the command creates it, as for the embeddings.
 
 use std::fs;
 use std::process::Command;
@@ -19,11 +20,11 @@ fn rouge_tokens_follow_the_cache_rows() {
         .args(["embed-dataset", "--rouge-tokens", "--data"])
         .arg(&data)
         .arg("--out")
-        .arg(dir.join("cache"))
+        .arg(dir.join("new").join("cache"))
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let lines: Vec<serde_json::Value> = fs::read_to_string(dir.join("cache.rouge.jsonl"))
+    let lines: Vec<serde_json::Value> = fs::read_to_string(dir.join("new").join("cache.rouge.jsonl"))
         .unwrap()
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())

@@ -135,17 +135,15 @@ fn write_rouge_tokens(clusters: &[EvalCluster], prefix: &Path) -> Result<()> {
     let lines: Vec<RougeTokens> = clusters
         .par_iter()
         .map(|eval| {
-            let cluster = Cluster::new(eval.documents.clone());
+            let (cluster, reference) = split_cluster(eval);
             let texts = cluster.texts();
-            let reference: Vec<&str> = eval.references.iter().flatten().map(String::as_str).collect();
             let mut ids = rouge::token_ids(&[&texts, &reference], &config).into_iter();
             let (sentences, reference) = (ids.next().unwrap_or_default(), ids.next().unwrap_or_default());
             ensure!(sentences.len() == texts.len(), "cluster {}: an empty sentence", eval.name);
             Ok(RougeTokens { id: eval.name.clone(), sentences, reference: reference.concat() })
         })
         .collect::<Result<_>>()?;
-    let path = PathBuf::from(format!("{}.rouge.jsonl", prefix.display()));
-    let mut out = BufWriter::new(File::create(&path).with_context(|| format!("{}", path.display()))?);
+    let (mut out, path) = create_output(prefix, "rouge.jsonl")?;
     for line in &lines {
         serde_json::to_writer(&mut out, line)?;
         out.write_all(b"\n")?;
@@ -155,15 +153,26 @@ fn write_rouge_tokens(clusters: &[EvalCluster], prefix: &Path) -> Result<()> {
     Ok(())
 }
 
+/// A cluster's documents as `Cluster::new` splits them (the cache's rows)
+/// and its reference summary's sentences.
+fn split_cluster(eval: &EvalCluster) -> (Cluster, Vec<&str>) {
+    let reference = eval.references.iter().flatten().map(String::as_str).collect();
+    (Cluster::new(eval.documents.clone()), reference)
+}
+
+/// Creates `PREFIX.SUFFIX` (and PREFIX's folder) for buffered writing.
+fn create_output(prefix: &Path, suffix: &str) -> Result<(BufWriter<File>, PathBuf)> {
+    if let Some(dir) = prefix.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).with_context(|| format!("{}", dir.display()))?;
+    }
+    let path = PathBuf::from(format!("{}.{suffix}", prefix.display()));
+    let file = File::create(&path).with_context(|| format!("{}", path.display()))?;
+    Ok((BufWriter::new(file), path))
+}
+
 /// Splits and embeds a few clusters in one encoder call.
 fn embed_group(encoder: &Encoder, group: &[EvalCluster]) -> Result<Vec<EmbeddedCluster>> {
-    let split: Vec<(Cluster, Vec<&str>)> = group
-        .iter()
-        .map(|eval| {
-            let summary = eval.references.iter().flatten().map(String::as_str).collect();
-            (Cluster::new(eval.documents.clone()), summary)
-        })
-        .collect();
+    let split: Vec<(Cluster, Vec<&str>)> = group.iter().map(split_cluster).collect();
     let texts: Vec<&str> = split
         .iter()
         .flat_map(|(cluster, summary)| cluster.texts().into_iter().chain(summary.iter().copied()))
@@ -188,13 +197,7 @@ fn embed_group(encoder: &Encoder, group: &[EvalCluster]) -> Result<Vec<EmbeddedC
 
 impl CacheWriter {
     fn create(prefix: &Path) -> Result<Self> {
-        if let Some(dir) = prefix.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).with_context(|| format!("{}", dir.display()))?;
-        }
-        let open = |suffix: &str| -> Result<BufWriter<File>> {
-            let path = PathBuf::from(format!("{}.{suffix}", prefix.display()));
-            Ok(BufWriter::new(File::create(&path).with_context(|| format!("{}", path.display()))?))
-        };
+        let open = |suffix| create_output(prefix, suffix).map(|(out, _)| out);
         Ok(Self { sentences: open("sentences.f16")?, summary: open("summary.f16")?, index: open("clusters.jsonl")? })
     }
 
