@@ -161,13 +161,13 @@ class Split:
         """Sentences, positions, documents and the training target: the mean
         of the reference summary's sentences ("reference", the paper's), the
         centroid of its greedy extract ("extract"), or both stacked ("mix")."""
-        _, s, e, pos, doc, ss, se = self.clusters[i]
+        _, s, e, pos, doc, _, _ = self.clusters[i]
         x = self.sentences[s:e].astype(np.float32)
-        gold = self.summary[ss:se].astype(np.float32).mean(0)
+        gold, k = self.reference(i)
         if target == "extract":
-            gold = extract_centroid(x, gold, se - ss)
+            gold = extract_centroid(x, gold, k)
         elif target == "mix":
-            gold = np.stack([gold, extract_centroid(x, gold, se - ss)])
+            gold = np.stack([gold, extract_centroid(x, gold, k)])
         return x, pos, doc, gold
 
 
@@ -175,21 +175,31 @@ def extract_centroid(x, gold, k):
     """Mean of the document sentences a greedy oracle extracts for `gold`
     (greedy_extract). The centroid of the best summary BS+GS could pick, in
     embedding space (--target extract|mix)."""
-    x = x / np.maximum(np.linalg.norm(x, axis=1, keepdims=True), 1e-8)
+    x = unit(x)
     return x[greedy_extract(x, gold, k)].mean(0)
+
+
+def unit(x):
+    """x scaled to length 1 along its last axis (rows of a matrix, or a vector)."""
+    return x / np.maximum(np.linalg.norm(x, axis=-1, keepdims=True), 1e-8)
+
+
+def cosines(rows, g):
+    """Cosine of each row to the unit vector g."""
+    return rows @ g / np.maximum(np.linalg.norm(rows, axis=1), 1e-8)
 
 
 def greedy_extract(x, gold, k):
     """Indices of up to k rows of x (unit vectors; k = the reference
     summary's sentence count), each step adding the one that brings the
     sum's cosine to `gold` highest, stopping when none raises it."""
-    g = gold / max(np.linalg.norm(gold), 1e-8)
+    g = unit(gold)
     total = np.zeros(x.shape[1], np.float32)
     picked = np.zeros(len(x), bool)
     best = -math.inf
     for _ in range(min(k, len(x))):
         candidates = total + x
-        scores = candidates @ g / np.maximum(np.linalg.norm(candidates, axis=1), 1e-8)
+        scores = cosines(candidates, g)
         scores[picked] = -math.inf
         j = int(np.argmax(scores))
         if scores[j] <= best:
@@ -215,7 +225,7 @@ def ranking_candidates(x, pos, gold, k, count, rng, overlap=None):
     pool = np.flatnonzero(pos < FIRST_SENTENCES)
     if len(pool) == 0:
         pool = np.arange(len(x))
-    xn = x / np.maximum(np.linalg.norm(x, axis=1, keepdims=True), 1e-8)
+    xn = unit(x)
     if overlap is None:
         extract = pool[greedy_extract(xn[pool], gold, k)]
     else:
@@ -232,14 +242,10 @@ def ranking_candidates(x, pos, gold, k, count, rng, overlap=None):
             size = int(np.clip(k + rng.integers(-1, 2), 1, len(pool)))
             chosen = rng.choice(pool, size, replace=False)
         members[j, chosen] = 1
-    if overlap is not None:
-        quality = overlap.f1(members)
-    members /= members.sum(1, keepdims=True)
-    if overlap is None:
-        centroids = members @ xn
-        g = gold / max(np.linalg.norm(gold), 1e-8)
-        quality = centroids @ g / np.maximum(np.linalg.norm(centroids, axis=1), 1e-8)
-    return members, quality.astype(np.float32)
+    # A set's cosine does not depend on the scale of its sum, so both
+    # teachers score the 0/1 memberships.
+    quality = cosines(members @ xn, unit(gold)) if overlap is None else overlap.f1(members)
+    return members / members.sum(1, keepdims=True), quality.astype(np.float32)
 
 
 class BigramOverlap:
@@ -521,8 +527,7 @@ def baseline_cosines(split):
     mean = oracle = 0.0
     for i in range(len(split)):
         x, _, _, gold = split.item(i)
-        x = x / np.maximum(np.linalg.norm(x, axis=1, keepdims=True), 1e-8)
-        m = x.mean(0)
+        m = unit(x).mean(0)
         mean += float(m @ gold / (np.linalg.norm(m) * np.linalg.norm(gold) + 1e-12))
     return mean / len(split)
 
@@ -550,18 +555,16 @@ def train(name, args, train_split, val_split, log):
     best, best_epoch, best_state, waited = -math.inf, -1, None, 0
     history = []
     started = time.time()
+    rank = (args.rank_candidates, order_rng, overlaps) if args.rank_weight > 0 else None
     for epoch in range(args.max_epochs):
         t = time.time()
         order = order_rng.permutation(len(train_split))
         running, steps = 0.0, 0
         for i in range(0, len(order), args.batch):
-            rank = (args.rank_candidates, order_rng, overlaps) if args.rank_weight > 0 else None
             x, pos, w, mask, gold, *candidates = collate(train_split, order[i:i + args.batch], args.target, rank)
             c = model(x, pos, w, mask)[0]
-            if args.target == "mix":  # gold [B, 2, d]: the mean of both cosine distances
-                loss = (1 - cosine(c.unsqueeze(1), gold)).mean()
-            else:
-                loss = (1 - cosine(c, gold)).mean()
+            # With --target mix, gold is [B, 2, d]: the mean of both cosine distances.
+            loss = (1 - cosine(c.unsqueeze(1) if args.target == "mix" else c, gold)).mean()
             if candidates:
                 loss = loss + args.rank_weight * ranking_loss(c, x, *candidates, args.rank_temperature)
             optimizer.zero_grad()
