@@ -3,12 +3,16 @@
 //! interpolated per dimension with the plain mean). Trained by
 //! models/cera/train.py and exported to small ONNX graphs that tract runs.
 //!
-//! Graph contract (models/cera/MODEL_CARD.md):
-//! - inputs: `embeddings` f32 [N, 512] (the encoder's, L2-normalized),
-//!   `positions` i64 [N] (sentence index within its document; the graph
-//!   caps it at its last positional embedding), `documents` i64 [N]
-//!   (document index of each sentence; the graph averages per document
-//!   first, then over documents);
+//! Graph contract (models/cera/lean.py, MODEL_CARD.md):
+//! - inputs, all prepared by `run` from the embeddings and the sentences'
+//!   places: `rows` f32 [N, 512] (each embedding L2-normalized, then
+//!   standardized: the head's input LayerNorm without its gain and bias,
+//!   which the graph folds into its weights), `positions` i64 [N]
+//!   (sentence index within its document; the graph caps it at its last
+//!   positional embedding), `weights` f32 [N] (each sentence's weight in
+//!   the cluster mean-pool, the mean over documents of each document's
+//!   mean) and, for CeRAI, `mean` f32 [512] (the plain mean of the
+//!   normalized embeddings, which CeRAI interpolates with);
 //! - outputs: `centroid` f32 [512], `attention` f32 [N] (softmax weights);
 //!   CeRAI adds `alpha` f32 [512] (interpolation weights) and
 //!   `attention_centroid` f32 [512] (the attention's estimate before the
@@ -57,6 +61,16 @@ impl CeraHead {
             4 => HeadKind::Cerai,
             n => bail!("centroid head: {n} outputs (expected 2 for CeRA, 4 for CeRAI)"),
         };
+        let inputs: Vec<&str> = model.input_outlets()?.iter().map(|o| model.node(o.node).name.as_str()).collect();
+        let expected: &[&str] = match kind {
+            HeadKind::Cera => &["rows", "positions", "weights"],
+            HeadKind::Cerai => &["rows", "positions", "weights", "mean"],
+        };
+        ensure!(
+            inputs == expected,
+            "centroid head: inputs {inputs:?}, expected {expected:?} (a graph from before models/cera/lean.py? \
+             `python models/cera/lean.py HEAD.onnx` rewrites it)"
+        );
         let plan = model.into_optimized()?.into_runnable()?;
         Ok(Self { plan, kind })
     }
@@ -70,12 +84,16 @@ impl CeraHead {
         let n = embeddings.len();
         ensure!(n > 0, "centroid head: no sentences");
         ensure!(positions.len() == n && documents.len() == n, "centroid head: one position and document per sentence");
-        let flat: Vec<f32> = embeddings.iter().flatten().copied().collect();
-        let as_i64 = |v: &[usize]| -> Result<TValue> {
-            let v: Vec<i64> = v.iter().map(|&x| x as i64).collect();
-            Ok(Tensor::from_shape(&[n], &v)?.into_tvalue())
-        };
-        let inputs = tvec![Tensor::from_shape(&[n, DIM], &flat)?.into_tvalue(), as_i64(positions)?, as_i64(documents)?];
+        let (rows, mean) = graph_rows(embeddings);
+        let positions: Vec<i64> = positions.iter().map(|&x| x as i64).collect();
+        let mut inputs = tvec![
+            Tensor::from_shape(&[n, DIM], &rows)?.into_tvalue(),
+            Tensor::from_shape(&[n], &positions)?.into_tvalue(),
+            Tensor::from_shape(&[n], &document_weights(documents))?.into_tvalue(),
+        ];
+        if self.kind == HeadKind::Cerai {
+            inputs.push(Tensor::from_shape(&[DIM], &mean)?.into_tvalue());
+        }
         let outputs = self.plan.run(inputs)?;
         let vector = |i: usize, len: usize| -> Result<Vec<f32>> {
             let view = outputs[i].to_plain_array_view::<f32>()?;
@@ -107,6 +125,54 @@ impl CentroidEstimator for CeraHead {
         };
         Ok(Centroid { vector: out.centroid, attention: Some(out.attention), attention_share })
     }
+}
+
+/// The graph's `rows` and CeRAI's `mean`: each embedding scaled to unit
+/// length (as the heads were trained; a zero row stays zero), then
+/// standardized by the head's input LayerNorm without its gain and bias
+/// (mean 0, variance 1, PyTorch's epsilon 1e-5); and the plain mean of the
+/// unit rows. One read and one write per value: a unit row's variance is
+/// 1/d − mean², so the sums of x and x² give both scalings at once.
+fn graph_rows(embeddings: &[Embedding]) -> (Vec<f32>, Vec<f32>) {
+    let mut rows = Vec::with_capacity(embeddings.len() * DIM);
+    let mut sum = [0f32; DIM];
+    for row in embeddings {
+        let (total, squares) = sums(row);
+        let inverse_norm = 1.0 / squares.sqrt().max(1e-8);
+        let mean = total * inverse_norm / DIM as f32;
+        let variance = (squares * inverse_norm * inverse_norm / DIM as f32 - mean * mean).max(0.0);
+        let scale = 1.0 / (variance + 1e-5).sqrt();
+        let (slope, offset) = (scale * inverse_norm, -mean * scale);
+        rows.extend(row.iter().map(|x| x * slope + offset));
+        sum.iter_mut().zip(row).for_each(|(s, x)| *s += x * inverse_norm);
+    }
+    let count = embeddings.len().max(1) as f32;
+    (rows, sum.iter().map(|s| s / count).collect())
+}
+
+/// Σx and Σx² over a row, in eight independent running sums so that the
+/// additions overlap instead of each waiting for the last.
+fn sums(row: &Embedding) -> (f32, f32) {
+    let (mut total, mut squares) = ([0f32; 8], [0f32; 8]);
+    for chunk in row.chunks_exact(8) {
+        for k in 0..8 {
+            total[k] += chunk[k];
+            squares[k] += chunk[k] * chunk[k];
+        }
+    }
+    (total.iter().sum(), squares.iter().sum())
+}
+
+/// The cluster mean-pool's weight of each sentence: every document counts
+/// the same, and every sentence the same within its document (the mean of
+/// the per-document means). Sums to 1.
+fn document_weights(documents: &[usize]) -> Vec<f32> {
+    let mut sentences = std::collections::HashMap::<usize, usize>::new();
+    for &doc in documents {
+        *sentences.entry(doc).or_default() += 1;
+    }
+    let count = sentences.len() as f32;
+    documents.iter().map(|doc| 1.0 / (count * sentences[doc] as f32)).collect()
 }
 
 /// How much of CeRAI's centroid α ⊙ ĉ_attn + (1 − α) ⊙ ē comes from the
@@ -260,6 +326,38 @@ mod tests {
                 println!("{name}: {n} sentences: {ms:.3} ms per cluster");
             }
         }
+    }
+
+    #[test]
+    fn document_weights_average_each_document_then_the_documents() {
+        // Two sentences in document 4, one in document 9: each document
+        // weighs 1/2, shared by its sentences.
+        assert_eq!(document_weights(&[4, 4, 9]), vec![0.25, 0.25, 0.5]);
+        assert_eq!(document_weights(&[0]), vec![1.0]);
+    }
+
+    #[test]
+    fn graph_rows_are_unit_then_standardized_and_mean_is_of_unit_rows() {
+        // Row a = (3, 4, 0, ...): unit (0.6, 0.8, 0, ...); row b: 2 at j = 2,
+        // unit e_2; row c: zeros, which stay zeros.
+        let mut a = [0f32; DIM];
+        (a[0], a[1]) = (3.0, 4.0);
+        let mut b = [0f32; DIM];
+        b[2] = 2.0;
+        let (rows, mean) = graph_rows(&[a, b, [0.0; DIM]]);
+        let d = DIM as f64;
+        // Unit a: mean 1.4 / d, variance (0.36 + 0.64) / d − mean².
+        let (mean_a, var_a) = (1.4 / d, 1.0 / d - (1.4 / d).powi(2));
+        let expect_a = |x: f64| (x - mean_a) / (var_a + 1e-5).sqrt();
+        for (j, x) in [(0, 0.6), (1, 0.8), (2, 0.0), (511, 0.0)] {
+            assert!((rows[j] as f64 - expect_a(x)).abs() < 1e-5, "a[{j}] = {}", rows[j]);
+        }
+        let (mean_b, var_b) = (1.0 / d, 1.0 / d - (1.0 / d).powi(2));
+        assert!((rows[DIM + 2] as f64 - (1.0 - mean_b) / (var_b + 1e-5).sqrt()).abs() < 1e-5);
+        assert!(rows[2 * DIM..].iter().all(|&x| x == 0.0));
+        // The mean of the unit rows over all three sentences.
+        assert!((mean[0] - 0.2).abs() < 1e-7 && (mean[1] - 0.8 / 3.0).abs() < 1e-7);
+        assert!((mean[2] - 1.0 / 3.0).abs() < 1e-7 && mean[3] == 0.0);
     }
 
     #[test]
