@@ -21,7 +21,7 @@
 //! Loaded from bytes, so the browser can pass fetched files; the graph is
 //! optimized once, at load, for any number of sentences.
 
-use super::{mean_of, Centroid, CentroidEstimator, CentroidInput};
+use super::{Centroid, CentroidEstimator, CentroidInput};
 use crate::encoder::{Embedding, DIM};
 use anyhow::{bail, ensure, Context, Result};
 use std::io::Cursor;
@@ -49,6 +49,9 @@ pub struct HeadOutput {
     pub alpha: Option<Vec<f32>>,
     /// CeRAI only: the attention's estimate before the interpolation.
     pub attention_centroid: Option<Vec<f32>>,
+    /// CeRAI only: how much of the centroid comes from the attention
+    /// rather than the plain mean (`attention_share`).
+    pub attention_share: Option<f32>,
 }
 
 impl CeraHead {
@@ -101,12 +104,13 @@ impl CeraHead {
             Ok(view.iter().copied().collect())
         };
         let interpolated = self.kind == HeadKind::Cerai;
-        Ok(HeadOutput {
-            centroid: vector(0, DIM)?,
-            attention: vector(1, n)?,
-            alpha: interpolated.then(|| vector(2, DIM)).transpose()?,
-            attention_centroid: interpolated.then(|| vector(3, DIM)).transpose()?,
-        })
+        let alpha = interpolated.then(|| vector(2, DIM)).transpose()?;
+        let attention_centroid = interpolated.then(|| vector(3, DIM)).transpose()?;
+        let attention_share = match (&alpha, &attention_centroid) {
+            (Some(alpha), Some(attended)) => Some(attention_share(alpha, attended, &mean)),
+            _ => None,
+        };
+        Ok(HeadOutput { centroid: vector(0, DIM)?, attention: vector(1, n)?, alpha, attention_centroid, attention_share })
     }
 }
 
@@ -119,11 +123,7 @@ impl CentroidEstimator for CeraHead {
         let positions: Vec<usize> = sentences.iter().map(|s| s.index).collect();
         let documents: Vec<usize> = sentences.iter().map(|s| s.doc).collect();
         let out = self.run(input.embeddings, &positions, &documents)?;
-        let attention_share = match (&out.alpha, &out.attention_centroid) {
-            (Some(alpha), Some(attended)) => Some(attention_share(alpha, attended, &mean_of(input.embeddings))),
-            _ => None,
-        };
-        Ok(Centroid { vector: out.centroid, attention: Some(out.attention), attention_share })
+        Ok(Centroid { vector: out.centroid, attention: Some(out.attention), attention_share: out.attention_share })
     }
 }
 
@@ -276,8 +276,12 @@ mod tests {
                 assert!(parity >= 0.9999, "{name}: attention cosine {parity}");
             }
             match kind {
-                HeadKind::Cera => assert!(out.alpha.is_none() && out.attention_centroid.is_none()),
+                HeadKind::Cera => {
+                    assert!(out.alpha.is_none() && out.attention_centroid.is_none() && out.attention_share.is_none())
+                }
                 HeadKind::Cerai => {
+                    let share = out.attention_share.expect("CeRAI reports its attention share");
+                    assert!((0.0..=1.0).contains(&share), "{name}: attention share {share}");
                     let alpha = out.alpha.unwrap();
                     assert_eq!(alpha.len(), DIM);
                     assert!(alpha.iter().all(|&a| a > 0.0 && a < 1.0), "{name}: alpha outside (0, 1)");
