@@ -1,5 +1,5 @@
 //! Date expressions in sentences, resolved against the document's date: the
-//! sentence time of TBMMR (`design/tbmmr.md`, table 2 of the paper).
+//! sentence time of TBMMR (`docs/design/tbmmr.md`, table 2 of the paper).
 //!
 //! Each language file reads expressions into an [`resolve::Expr`]; the
 //! resolver turns them into calendar dates. Supported: English, Chinese,
@@ -33,7 +33,7 @@ mod pt;
 mod resolve;
 mod zh;
 
-pub use civil::{CivilDate, ParseDateError, Weekday};
+pub use civil::{format_date_time, format_time, CivilDate, ParseDateError, Weekday};
 
 use resolve::Expr;
 use serde::{Deserialize, Serialize};

@@ -1,5 +1,5 @@
 //! Maximal marginal relevance (Carbonell & Goldstein, 1998), the engine of
-//! SMMR, TBMMR and the Location baseline (`design/tbmmr.md`). Sentences are
+//! SMMR, TBMMR and the Location baseline (`docs/design/tbmmr.md`). Sentences are
 //! picked one at a time by
 //!
 //! ```text

@@ -1,4 +1,4 @@
-//! TBMMR, topic-based MMR (`design/tbmmr.md`, after the paper in
+//! TBMMR, topic-based MMR (`docs/design/tbmmr.md`, after the paper in
 //! `papers/topic-based-mmr-zh.txt`):
 //!
 //! 1. Each document's theme is its headline and first three sentences. Its

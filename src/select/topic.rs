@@ -1,6 +1,6 @@
 //! What the topic-based selectors (SMMR, TBMMR) compare sentences with: the
 //! topic description, each document's headline and every sentence's time
-//! (`design/tbmmr.md`).
+//! (`docs/design/tbmmr.md`).
 //!
 //! The topic is the user's text, split into sentences; without one it is
 //! the earliest document's headline and first sentence (the seed story).

@@ -1,4 +1,4 @@
-//! State features of the learned policy (streaming.md): all computed from
+//! State features of the learned policy (`docs/design/streaming.md`): all computed from
 //! embeddings and the incremental stream state, so they work in a browser.
 
 use super::engine::{StreamSentence, StreamState};

@@ -1,4 +1,4 @@
-//! TREC Temporal Summarization metrics, as streaming.md defines them.
+//! TREC Temporal Summarization metrics, as `docs/design/streaming.md` defines them.
 //!
 //! A nugget counts once, on its earliest matching update. Gain G is the
 //! number of distinct nuggets matched; expected gain G / updates;
