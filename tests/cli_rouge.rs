@@ -1,48 +1,14 @@
 //! `precis rouge` run as a program on small temporary files.
 
-use std::fs;
-use std::path::PathBuf;
-use std::process::{Command, Output};
+#[path = "support/cli.rs"]
+mod cli;
 
-/// A scratch folder for one test, removed when dropped.
-struct Files(PathBuf);
+use cli::*;
+use std::ffi::OsStr;
+use std::process::Output;
 
-impl Files {
-    fn new(name: &str) -> Self {
-        let dir = std::env::temp_dir().join(format!("precis-cli-rouge-{name}-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        Files(dir)
-    }
-
-    fn write(&self, name: &str, text: &str) -> PathBuf {
-        let path = self.0.join(name);
-        fs::write(&path, text).unwrap();
-        path
-    }
-}
-
-impl Drop for Files {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
-}
-
-fn precis(args: &[&std::ffi::OsStr]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_precis"))
-        .arg("rouge")
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn stdout(output: &Output) -> String {
-    assert!(
-        output.status.success(),
-        "precis failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout.clone()).unwrap()
+fn rouge(args: &[&OsStr]) -> Output {
+    precis(std::iter::once(OsStr::new("rouge")).chain(args.iter().copied()))
 }
 
 /// The recall, precision and F of `metric` in the JSON output.
@@ -62,11 +28,11 @@ fn close(actual: [f64; 3], expected: [f64; 3]) -> bool {
 
 #[test]
 fn scores_a_summary_against_two_references_as_json() {
-    let files = Files::new("json");
+    let files = Scratch::new("cli-rouge-json");
     let summary = files.write("summary.txt", "Police killed the gunman.\n");
     let first = files.write("ref1.txt", "The gunman killed the policeman.\n");
     let second = files.write("ref2.txt", "Police shot the gunman.\nHe died.\n");
-    let output = precis(&[
+    let output = rouge(&[
         "--summary".as_ref(),
         summary.as_os_str(),
         "--reference".as_ref(),
@@ -74,7 +40,7 @@ fn scores_a_summary_against_two_references_as_json() {
         second.as_os_str(),
         "--json".as_ref(),
     ]);
-    let json: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&stdout_of(&output)).unwrap();
     // Tokens: peer "polic kill the gunman"; ref1 "the gunman kill the policeman";
     // ref2 "polic shot the gunman he die". Unigram hits 3 + 3 of 5 + 6
     // reference tokens, 2 × 4 peer tokens.
@@ -99,11 +65,11 @@ fn scores_a_summary_against_two_references_as_json() {
 
 #[test]
 fn word_limit_cuts_summary_and_references() {
-    let files = Files::new("limit");
+    let files = Scratch::new("cli-rouge-limit");
     let summary = files.write("summary.txt", "alpha beta\ngamma delta\n");
     let reference = files.write("ref.txt", "alpha beta gamma\ndelta\n");
     let args = |limit: &str| {
-        precis(&[
+        rouge(&[
             "--summary".as_ref(),
             summary.as_os_str(),
             "--reference".as_ref(),
@@ -113,22 +79,22 @@ fn word_limit_cuts_summary_and_references() {
             "--json".as_ref(),
         ])
     };
-    let json: serde_json::Value = serde_json::from_str(&stdout(&args("3"))).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&stdout_of(&args("3"))).unwrap();
     // Both cut to "alpha beta gamma".
     assert!(close(json_score(&json, "ROUGE-2"), [1.0, 1.0, 1.0]), "{json}");
-    let json: serde_json::Value = serde_json::from_str(&stdout(&args("4"))).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&stdout_of(&args("4"))).unwrap();
     // Bigrams: peer "alpha beta", "beta gamma", "gamma delta" all in the reference.
     assert!(close(json_score(&json, "ROUGE-2"), [1.0, 1.0, 1.0]), "{json}");
-    let json: serde_json::Value = serde_json::from_str(&stdout(&args("2"))).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&stdout_of(&args("2"))).unwrap();
     assert!(close(json_score(&json, "ROUGE-1"), [1.0, 1.0, 1.0]), "{json}");
 }
 
 #[test]
 fn unicode_mode_scores_chinese_by_character() {
-    let files = Files::new("unicode");
+    let files = Scratch::new("cli-rouge-unicode");
     let summary = files.write("summary.txt", "北京发生地震。\n");
     let reference = files.write("ref.txt", "北京地震\n");
-    let unicode = precis(&[
+    let unicode = rouge(&[
         "--summary".as_ref(),
         summary.as_os_str(),
         "--reference".as_ref(),
@@ -136,28 +102,28 @@ fn unicode_mode_scores_chinese_by_character() {
         "--unicode".as_ref(),
         "--json".as_ref(),
     ]);
-    let json: serde_json::Value = serde_json::from_str(&stdout(&unicode)).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&stdout_of(&unicode)).unwrap();
     // 4 of the reference's 4 characters appear among the summary's 6.
     let f = 2.0 * 1.0 * (4.0 / 6.0) / (1.0 + 4.0 / 6.0);
     assert!(close(json_score(&json, "ROUGE-1"), [1.0, 4.0 / 6.0, f]), "{json}");
     // ROUGE-1.5.5's tokenization sees no ASCII letters at all.
-    let ascii = precis(&[
+    let ascii = rouge(&[
         "--summary".as_ref(),
         summary.as_os_str(),
         "--reference".as_ref(),
         reference.as_os_str(),
         "--json".as_ref(),
     ]);
-    let json: serde_json::Value = serde_json::from_str(&stdout(&ascii)).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&stdout_of(&ascii)).unwrap();
     assert!(close(json_score(&json, "ROUGE-1"), [0.0, 0.0, 0.0]), "{json}");
 }
 
 #[test]
 fn prints_a_table_by_default() {
-    let files = Files::new("table");
+    let files = Scratch::new("cli-rouge-table");
     let summary = files.write("summary.txt", "The cat sat.\n");
     let reference = files.write("ref.txt", "The cat sat.\n");
-    let text = stdout(&precis(&[
+    let text = stdout_of(&rouge(&[
         "--summary".as_ref(),
         summary.as_os_str(),
         "--reference".as_ref(),
@@ -174,11 +140,11 @@ fn prints_a_table_by_default() {
 
 #[test]
 fn missing_file_is_an_error() {
-    let files = Files::new("missing");
+    let files = Scratch::new("cli-rouge-missing");
     let reference = files.write("ref.txt", "x\n");
-    let output = precis(&[
+    let output = rouge(&[
         "--summary".as_ref(),
-        files.0.join("nope.txt").as_os_str(),
+        files.join("nope.txt").as_os_str(),
         "--reference".as_ref(),
         reference.as_os_str(),
     ]);

@@ -1,44 +1,20 @@
 //! `precis segment` run as a program on small temporary files.
 
+#[path = "support/cli.rs"]
+mod cli;
+
+use cli::*;
 use serde_json::Value;
-use std::fs;
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
-
-/// A scratch folder for one test, removed when dropped.
-struct Files(PathBuf);
-
-impl Files {
-    fn new(name: &str) -> Self {
-        let dir = std::env::temp_dir().join(format!("precis-cli-segment-{name}-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        Files(dir)
-    }
-
-    fn write(&self, name: &str, bytes: impl AsRef<[u8]>) -> PathBuf {
-        let path = self.0.join(name);
-        fs::write(&path, bytes).unwrap();
-        path
-    }
-}
-
-impl Drop for Files {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
-}
+use std::process::Output;
 
 fn segment(paths: &[&PathBuf]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_precis")).arg("segment").args(paths).output().unwrap()
+    precis(std::iter::once(&PathBuf::from("segment")).chain(paths.iter().copied()))
 }
 
 /// The output lines as JSON objects, checking each has exactly the five keys.
 fn sentences(output: &Output) -> Vec<Value> {
-    assert!(output.status.success(), "precis failed: {}", String::from_utf8_lossy(&output.stderr));
-    let stdout = String::from_utf8(output.stdout.clone()).unwrap();
-    stdout
+    stdout_of(output)
         .lines()
         .map(|line| {
             let value: Value = serde_json::from_str(line).unwrap();
@@ -62,7 +38,7 @@ fn row(v: &Value) -> (u64, u64, u64, &str, &str) {
 
 #[test]
 fn splits_files_in_several_languages_and_formats() {
-    let files = Files::new("languages");
+    let files = Scratch::new("cli-segment-languages");
     let en = files.write(
         "en.txt",
         "Quake hits Tokyo\n\nA strong earthquake struck Tokyo on Monday, the U.S. Geological Survey said. \
@@ -102,23 +78,15 @@ fn splits_files_in_several_languages_and_formats() {
 
 #[test]
 fn reads_a_paste_from_stdin() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_precis"))
-        .args(["segment", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
     let paste = "First article. It has two sentences.\n---\nSecond article here.\n";
-    child.stdin.take().unwrap().write_all(paste.as_bytes()).unwrap();
-    let output = child.wait_with_output().unwrap();
+    let output = precis_with_stdin(["segment", "-"], paste.as_bytes());
     let docs: Vec<u64> = sentences(&output).iter().map(|v| v["doc"].as_u64().unwrap()).collect();
     assert_eq!(docs, [0, 0, 1]);
 }
 
 #[test]
 fn an_empty_file_is_an_error_naming_the_file() {
-    let files = Files::new("empty");
+    let files = Scratch::new("cli-segment-empty");
     let good = files.write("good.txt", "A sentence.");
     let empty = files.write("empty.txt", "");
     let output = segment(&[&good, &empty]);
@@ -131,10 +99,10 @@ fn an_empty_file_is_an_error_naming_the_file() {
 
 #[test]
 fn binary_and_missing_files_are_errors_naming_the_files() {
-    let files = Files::new("binary");
+    let files = Scratch::new("cli-segment-binary");
     let binary = files.write("photo.txt", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR");
     let noise = files.write("noise.dat", [0u8, 159, 146, 150, 0, 1, 2, 3, 0, 7]);
-    let missing = files.0.join("missing.txt");
+    let missing = files.join("missing.txt");
     let output = segment(&[&binary, &noise, &missing]);
     assert!(!output.status.success());
     let stderr = String::from_utf8_lossy(&output.stderr);
@@ -145,7 +113,7 @@ fn binary_and_missing_files_are_errors_naming_the_files() {
 
 #[test]
 fn invalid_json_is_an_error_with_its_line() {
-    let files = Files::new("json");
+    let files = Scratch::new("cli-segment-json");
     let json = files.write("bad.json", "[\n {\"text\": \"ok\"},\n {\"text\" \"missing colon\"}\n]");
     let output = segment(&[&json]);
     assert!(!output.status.success());

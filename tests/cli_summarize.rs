@@ -2,44 +2,15 @@
 //! two-cluster dataset in tests/fixtures/duc_mini (DUC 2004's layout). The
 //! encoder runs for real: models/ must be built (python3 models/build.py).
 
+#[path = "support/cli.rs"]
+mod cli;
+
+use cli::*;
 use serde_json::Value;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::PathBuf;
 
 fn fixture() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/duc_mini")
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_precis"))
-        .args(args)
-        .env("PRECIS_MODELS", Path::new(env!("CARGO_MANIFEST_DIR")).join("models"))
-        .output()
-        .expect("run precis")
-}
-
-fn succeed(args: &[&str]) -> String {
-    let output = run(args);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(output.status.success(), "precis {args:?} failed: {stderr}");
-    String::from_utf8(output.stdout).unwrap()
-}
-
-fn fail(args: &[&str]) -> String {
-    let output = run(args);
-    assert!(!output.status.success(), "precis {args:?} should have failed");
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
-
-fn squash(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
+    cli::fixture("duc_mini")
 }
 
 #[test]
@@ -99,24 +70,22 @@ fn the_oracle_uses_the_reference_and_refuses_without_one() {
 
 #[test]
 fn bad_input_gets_a_clear_message() {
-    let dir = scratch("summarize-bad-input");
-    let empty = dir.join("empty.txt");
-    std::fs::write(&empty, "  \n\n").unwrap();
+    let dir = Scratch::new("summarize-bad-input");
+    let empty = dir.write("empty.txt", "  \n\n");
     assert!(fail(&["summarize", empty.to_str().unwrap()]).contains("no text"));
-    let binary = dir.join("image.txt");
-    std::fs::write(&binary, [0x89u8, b'P', b'N', b'G', 0, 0, 0, 13, 0xff, 0xfe, 0, 1, 2, 3]).unwrap();
+    let binary = dir.write("image.txt", [0x89u8, b'P', b'N', b'G', 0, 0, 0, 13, 0xff, 0xfe, 0, 1, 2, 3]);
     assert!(fail(&["summarize", binary.to_str().unwrap()]).contains("not text"));
     // A budget below every sentence: nothing printed, and the reason why.
-    let output = run(&["summarize", "--budget", "3", fixture().join("docs/1").to_str().unwrap()]);
+    let output = precis(&["summarize", "--budget", "3", fixture().join("docs/1").to_str().unwrap()]);
     assert!(String::from_utf8_lossy(&output.stdout).trim().is_empty());
     assert!(String::from_utf8_lossy(&output.stderr).contains("Raise the budget"));
 }
 
 #[test]
 fn evaluate_writes_every_summary_and_a_rouge_table() {
-    let out = scratch("evaluate-duc-mini");
+    let out = Scratch::new("evaluate-duc-mini");
     let stdout = succeed(&["evaluate", "--dataset", "duc2004", "--data", fixture().to_str().unwrap(),
-        "--methods", "gg,bs,bs+gs,oracle", "--out", out.to_str().unwrap()]);
+        "--methods", "gg,bs,bs+gs,oracle", "--out", out.arg()]);
     for method in ["gg", "bs", "bs+gs", "oracle"] {
         assert!(stdout.lines().any(|l| l.starts_with(method)), "no {method} row in:\n{stdout}");
         for cluster in ["1", "2"] {
