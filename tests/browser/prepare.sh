@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # What the browser encoder scripts need, built only when out of date: the npm
 # packages of tests/browser, the model files, the wasm package
-# (artifacts/pkg) and the release CLI (target/release/precis).
+# (artifacts/pkg) and the release CLI (target/release/precis), unless the
+# caller names a CLI already built in PRECIS_BIN (scripts/test.sh: the test
+# suite's own, so that nothing is compiled twice).
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
@@ -14,4 +16,8 @@ if [ ! -x "$HERE/node_modules/.bin/wasm-opt" ] \
   (cd "$HERE" && npm ci --no-audit --no-fund --loglevel=error)
 fi
 "$HERE/build-wasm.sh"
-(cd "$ROOT" && cargo build --release --bin precis)
+if [ -z "${PRECIS_BIN:-}" ]; then
+  (cd "$ROOT" && cargo build --release --bin precis)
+else
+  [ -x "$PRECIS_BIN" ] || { echo "PRECIS_BIN=$PRECIS_BIN is not an executable" >&2; exit 1; }
+fi
