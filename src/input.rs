@@ -18,14 +18,14 @@
 //! images, archives, anything with NUL bytes or mostly control characters)
 //! are refused with a message a reader can act on.
 
+use crate::dates::CivilDate;
 use crate::document::Document;
 use crate::segment::{self, reduce_html, windows_1252_char};
 use serde_json::{Map, Value};
 use std::fmt;
 use std::sync::LazyLock;
 
-/// Largest file read, in bytes.
-pub const MAX_FILE_BYTES: usize = 20 * 1024 * 1024;
+pub use crate::limits::MAX_FILE_BYTES;
 /// Share of control characters above which decoded bytes are not text.
 const MAX_CONTROL_SHARE: f64 = 0.05;
 /// Longest first line taken as a title, in characters.
@@ -421,18 +421,7 @@ fn parse_date(date: &str) -> Option<i64> {
         return None;
     }
     let (year, month, day): (i64, i64, i64) = (number(year)?, number(month)?, number(day)?);
-    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
-    let month_days = [31, if leap { 29 } else { 28 }, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-    if !(1..=12).contains(&month) || day < 1 || day > month_days[month as usize - 1] {
-        return None;
-    }
-    // Days from civil (H. Hinnant): years start in March so leap days come last.
-    let year = year - i64::from(month <= 2);
-    let era = year.div_euclid(400);
-    let year_of_era = year - era * 400;
-    let day_of_year = (153 * ((month + 9) % 12) + 2) / 5 + day - 1;
-    let day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
-    Some(era * 146_097 + day_of_era - 719_468)
+    Some(CivilDate::new(year as i32, month as u32, day as u32)?.to_unix_days())
 }
 
 /// Seconds into the day, shifted to UTC, of `HH:MM[:SS[.fff]][Z|±HH:MM|±HHMM]`.

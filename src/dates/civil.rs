@@ -129,6 +129,21 @@ impl CivilDate {
     }
 }
 
+/// "2024-03-05 14:30": a timestamp's UTC date and time of day.
+pub fn format_date_time(seconds: i64) -> String {
+    let rest = seconds.rem_euclid(SECONDS_PER_DAY);
+    format!("{} {:02}:{:02}", CivilDate::from_timestamp(seconds), rest / 3600, rest % 3600 / 60)
+}
+
+/// "2024-03-05", or "2024-03-05 14:30" when the time is not midnight (UTC).
+pub fn format_time(seconds: i64) -> String {
+    if seconds.rem_euclid(SECONDS_PER_DAY) == 0 {
+        CivilDate::from_timestamp(seconds).to_string()
+    } else {
+        format_date_time(seconds)
+    }
+}
+
 impl fmt::Display for CivilDate {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.year < 0 {
@@ -258,5 +273,13 @@ mod tests {
         assert_eq!(json, "\"2011-04-14\"");
         assert_eq!(serde_json::from_str::<CivilDate>(&json).unwrap(), date(2011, 4, 14));
         assert!(serde_json::from_str::<CivilDate>("\"2011-02-30\"").is_err());
+    }
+
+    #[test]
+    fn timestamps_print_as_utc_dates_and_times() {
+        assert_eq!(format_time(0), "1970-01-01");
+        assert_eq!(format_time(86_400 + 3_600 * 14 + 60 * 30), "1970-01-02 14:30");
+        assert_eq!(format_date_time(0), "1970-01-01 00:00");
+        assert_eq!(format_date_time(-60), "1969-12-31 23:59");
     }
 }

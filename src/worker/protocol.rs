@@ -10,15 +10,6 @@ pub use super::live::{LiveJob, LiveOpened, LivePush};
 pub use super::timeline::{StreamJob, StreamOffer, Timeline};
 use serde::{Deserialize, Serialize};
 
-/// Most text read at once (one paste or one file), in bytes of UTF-8. Far
-/// above any news article (a long one is ~60 kB) and small enough that
-/// splitting and encoding stay in tens of seconds.
-pub const MAX_INPUT_BYTES: usize = 1 << 20;
-/// Largest file read (HTML carries markup beyond its text).
-pub const MAX_FILE_BYTES: usize = 4 << 20;
-/// Most text summarized at once, all articles together.
-pub const MAX_TOTAL_BYTES: usize = 2 << 20;
-
 /// What the page asks. `id` comes back in every answer to the request.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]

@@ -3,8 +3,9 @@
 //! gets its facts. Problems come back in plain words with their source;
 //! whatever could be read is still returned.
 
-use super::pipeline::{describe, megabytes};
-use super::protocol::{Article, InputProblem, MAX_FILE_BYTES, MAX_INPUT_BYTES};
+use super::pipeline::describe;
+use super::protocol::{Article, InputProblem};
+use crate::limits::{megabytes, MAX_FILE_BYTES, MAX_INPUT_BYTES};
 use crate::document::Document;
 use crate::input;
 

@@ -5,8 +5,8 @@ use super::link;
 use super::persist;
 use super::state::{AppState, Card};
 use crate::app::present::{count, iso_date, language_name, parse_iso_date, title_of};
-use crate::worker::pipeline::megabytes;
-use crate::worker::protocol::{InputProblem, MAX_INPUT_BYTES};
+use crate::limits::{megabytes, MAX_INPUT_BYTES};
+use crate::worker::protocol::InputProblem;
 use leptos::prelude::*;
 use std::time::Duration;
 

@@ -54,7 +54,7 @@ pub fn load_draft() -> String {
 pub fn save_draft(text: &str) {
     // Beyond what can be added at once it is not worth the storage (and
     // a failing multi-megabyte write only blocks the page).
-    if text.len() > crate::worker::protocol::MAX_INPUT_BYTES || !write(DRAFT, text) {
+    if text.len() > crate::limits::MAX_INPUT_BYTES || !write(DRAFT, text) {
         if let Some(s) = storage() {
             let _ = s.remove_item(DRAFT);
         }
