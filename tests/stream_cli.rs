@@ -4,30 +4,19 @@
 //! scores can be checked by hand; the encoder still runs (models/ must be
 //! built: python3 models/build.py).
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+#[path = "support/cli.rs"]
+mod cli;
+
+use cli::*;
+use std::path::PathBuf;
 
 fn fixture_year() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/trec_ts/2099")
+    fixture("trec_ts/2099")
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn precis(args: &[&str], cache: &Path) -> String {
-    let output = Command::new(env!("CARGO_BIN_EXE_precis"))
-        .args(args)
-        .arg("--cache")
-        .arg(cache)
-        .output()
-        .expect("run precis");
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(output.status.success(), "precis {args:?} failed: {stderr}");
-    String::from_utf8(output.stdout).unwrap()
+/// `precis stream ARGS… --cache CACHE`, which must succeed.
+fn stream(args: &[&str], cache: &Scratch) -> String {
+    succeed(args.iter().copied().chain(["--cache", cache.arg()]))
 }
 
 #[test]
@@ -41,10 +30,10 @@ fn every_first_sentence_scores_as_computed_by_hand() {
     // 1 − (2/π)·atan(40200/21600) = 0.31389): EG = C = F1 = 1, latency 0.65694.
     // Topic 3 has no pooled sentences and is left out.
     let dir = fixture_year();
-    let out_dir = scratch("stream_cli_out");
-    let stdout = precis(
-        &["stream", "--data", dir.to_str().unwrap(), "--policy", "cos", "--threshold", "1.5", "--out", out_dir.to_str().unwrap()],
-        &scratch("stream_cli_cache_a"),
+    let out_dir = Scratch::new("stream_cli_out");
+    let stdout = stream(
+        &["stream", "--data", dir.to_str().unwrap(), "--policy", "cos", "--threshold", "1.5", "--out", out_dir.arg()],
+        &Scratch::new("stream_cli_cache_a"),
     );
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(lines.len(), 3, "{stdout}");
@@ -70,9 +59,9 @@ fn only_the_very_first_sentence_below_any_similarity() {
     // TS99.1: 1 update, 1 of 4 nuggets: EG 1, C 0.25, F1 0.4 (on time).
     // TS99.2: 1 update, 1 of 2 nuggets: EG 1, C 0.5, F1 2/3.
     let dir = fixture_year();
-    let stdout = precis(
+    let stdout = stream(
         &["stream", "--data", dir.to_str().unwrap(), "--policy", "cos", "--threshold", "-2"],
-        &scratch("stream_cli_cache_b"),
+        &Scratch::new("stream_cli_cache_b"),
     );
     assert_eq!(
         stdout.lines().last().unwrap(),
@@ -84,9 +73,9 @@ fn only_the_very_first_sentence_below_any_similarity() {
 #[test]
 fn shipped_policies_run_on_the_fixture() {
     let dir = fixture_year();
-    let cache = scratch("stream_cli_cache_c");
+    let cache = Scratch::new("stream_cli_cache_c");
     for policy in ["cos", "apsal", "ls", "ls+cos"] {
-        let stdout = precis(&["stream", "--data", dir.to_str().unwrap(), "--policy", policy], &cache);
+        let stdout = stream(&["stream", "--data", dir.to_str().unwrap(), "--policy", policy], &cache);
         let last = stdout.lines().last().unwrap_or("");
         assert!(last.starts_with("mean: updates="), "{policy}: {stdout}");
         assert_eq!(stdout.lines().count(), 3, "{policy}: two events and the mean");
@@ -97,7 +86,7 @@ fn shipped_policies_run_on_the_fixture() {
 fn timeline_of_dated_files() {
     // Dates from the file names (plain text) and from a JSON `date` field;
     // an undated file keeps its place after the file before it.
-    let dir = scratch("stream_cli_files");
+    let dir = Scratch::new("stream_cli_files");
     let write = |name: &str, text: &str| {
         let path = dir.join(name);
         std::fs::write(&path, text).unwrap();
@@ -110,9 +99,9 @@ fn timeline_of_dated_files() {
         r#"{"text": "Thousands were evacuated as the river rose.", "date": "2024-03-06T09:30:00Z"}"#,
     );
     let undated = write("notes.txt", "Volunteers filled sandbags overnight.");
-    let stdout = precis(
+    let stdout = stream(
         &["stream", "--policy", "cos", "--threshold", "1.5", "--query", "river flood", &late, &early, &json, &undated],
-        &scratch("stream_cli_cache_d"),
+        &Scratch::new("stream_cli_cache_d"),
     );
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(
@@ -124,4 +113,75 @@ fn timeline_of_dated_files() {
             "2024-03-07 00:00\treport-2024-03-07.txt\tFloodwaters receded across the region on Thursday.",
         ]
     );
+}
+
+/// The CLI and the app's timeline replay the same articles into the same
+/// updates at the same times: an undated article first (it arrives at the
+/// first known date in both), an undated one in the middle, dated ones out
+/// of order, and a headline-less first article (the query is its first
+/// sentence in both).
+#[test]
+fn the_cli_and_the_app_replay_the_same_timeline() {
+    use precis::dates::format_date_time;
+    use precis::input::documents_from_file;
+    use precis::stream::learned::StreamSettings;
+    use precis::stream::{Action, PolicyKind};
+    use precis::worker::pipeline::EmbeddingCache;
+    use precis::worker::timeline::{self, StreamJob};
+
+    let dir = Scratch::new("stream_cli_same_as_app");
+    let files = [
+        ("a-undated.txt", "Volunteers filled sandbags overnight along the river. The water kept rising."),
+        ("b.json", r#"{"text": "Heavy rain flooded the river town on Tuesday. Roads were closed.", "date": "2024-03-05T06:00:00Z"}"#),
+        ("c.json", r#"{"text": "Floodwaters receded on Thursday. Cleanup began in the town.", "date": "2024-03-07"}"#),
+        ("d-undated.txt", "Insurers counted the damage. Schools stayed closed."),
+        ("e.json", r#"{"text": "Thousands were evacuated as the river rose. Rescuers used boats.", "date": "2024-03-06T09:30:00Z"}"#),
+    ];
+    let paths: Vec<String> = files.iter().map(|(name, text)| dir.write(name, text).to_str().unwrap().to_string()).collect();
+    let mut documents = vec![];
+    let mut sources = vec![];
+    for (name, text) in &files {
+        for document in documents_from_file(name, text.as_bytes()).unwrap() {
+            documents.push(document);
+            sources.push(name.to_string());
+        }
+    }
+    let read = |name: &str| std::fs::read(repo().join("models").join(name)).expect("built models (python3 models/build.py)");
+    let encoder = precis::encoder::Encoder::from_bytes(&read("muse-v3/encoder.onnx"), &read("muse-v3/tokenizer.json")).unwrap();
+    let settings = StreamSettings::from_bytes(&read("stream/ls.json")).unwrap();
+    let cache_dir = Scratch::new("stream_cli_same_as_app_cache");
+    for policy in [PolicyKind::Cos, PolicyKind::Apsal, PolicyKind::LsCos] {
+        let threshold = (policy == PolicyKind::Cos).then_some(0.9);
+        let mut args = vec!["stream", "--policy", policy.name()];
+        let threshold_text = threshold.map(|t: f32| t.to_string());
+        if let Some(t) = &threshold_text {
+            args.extend(["--threshold", t]);
+        }
+        args.extend(paths.iter().map(String::as_str));
+        let cli: Vec<String> = stream(&args, &cache_dir).lines().map(str::to_string).collect();
+
+        let job = StreamJob { documents: documents.clone(), policy, threshold, query: None };
+        let prepared = timeline::prepare(job, &settings).unwrap();
+        let mut cache = EmbeddingCache::default();
+        let missing = cache.missing(prepared.texts());
+        let refs: Vec<&str> = missing.iter().map(String::as_str).collect();
+        let embeddings = encoder.encode(&refs).unwrap();
+        cache.insert(missing, embeddings);
+        let app = timeline::replay(&prepared, &cache).unwrap();
+        let app_lines: Vec<String> = app
+            .events
+            .iter()
+            .filter(|e| e.action == Action::Select)
+            .map(|e| {
+                let sentence = &app.sentences[e.sentence];
+                let article = &app.articles[sentence.doc];
+                let time = if article.date.is_some() { format_date_time(e.time) } else { "undated".to_string() };
+                format!("{time}\t{}\t{}", sources[article.card], sentence.text)
+            })
+            .collect();
+        assert!(!cli.is_empty(), "{policy}: no update");
+        assert_eq!(cli, app_lines, "{policy}");
+        assert_eq!(app.articles[0].card, 0, "the undated first article arrives at the first known date");
+        assert_eq!(app.articles[0].time, app.articles[1].time);
+    }
 }

@@ -10,7 +10,8 @@ use super::models::load_encoder;
 use anyhow::{anyhow, Result};
 use precis::stream::learned::StreamSettings;
 use precis::stream::rng::SplitMix64;
-use precis::stream::{Action, Engine, Policy, SentenceInput};
+use precis::stream::replay::{Replay, StepTimes};
+use precis::stream::{PolicyKind, SentenceInput};
 use precis::text::count_words;
 use std::io::Write;
 use std::path::PathBuf;
@@ -36,18 +37,17 @@ pub struct BenchStreamArgs {
     pub models: Option<PathBuf>,
 }
 
-const POLICIES: [&str; 4] = ["cos", "apsal", "ls", "ls+cos"];
-
 /// Sentences generated and encoded together (a bounded buffer).
 const BLOCK_SENTENCES: usize = 512;
 
 /// Memory is reported when this many sentences have been replayed.
 const CHECKPOINTS: [usize; 3] = [1_000, 10_000, 100_000];
 
+/// One policy's replay of the stream and the time of each of its steps.
 struct Lane {
-    engine: Engine<Box<dyn Policy>>,
-    decide: Vec<Duration>,
-    open: Vec<Duration>,
+    policy: PolicyKind,
+    replay: Replay,
+    times: StepTimes,
 }
 
 pub fn run(args: BenchStreamArgs) -> Result<()> {
@@ -55,13 +55,12 @@ pub fn run(args: BenchStreamArgs) -> Result<()> {
     let encoder = load_encoder(args.models.as_deref())?;
     let mut text = SyntheticNews::new(args.seed);
     let query = encoder.encode(&["earthquake rescue in the coastal city"])?[0];
-    let mut lanes: Vec<Lane> = POLICIES
+    let mut lanes: Vec<Lane> = PolicyKind::ALL
         .iter()
-        .map(|p| {
-            let policy = settings.policy(p).map_err(|e| anyhow!(e))?;
-            Ok(Lane { engine: Engine::new(policy, Some(query), settings.state), decide: Vec::new(), open: Vec::new() })
-        })
-        .collect::<Result<_>>()?;
+        .map(|&policy| Lane { policy, replay: Replay::new(policy, &settings, query), times: StepTimes::default() })
+        .collect();
+    let clock_start = Instant::now();
+    let mut clock = || clock_start.elapsed().as_secs_f64() * 1000.0;
     let mut out = std::io::stdout().lock();
     writeln!(out, "synthetic stream: {} sentences, {} per document, one document every {} s", args.sentences, args.per_document, args.interval)?;
     let (mut encode_time, mut generate_time) = (Duration::ZERO, Duration::ZERO);
@@ -84,7 +83,9 @@ pub fn run(args: BenchStreamArgs) -> Result<()> {
             .collect();
         encode_time += started.elapsed();
         for document in inputs.chunks(args.per_document.max(1)) {
-            lanes.iter_mut().for_each(|lane| replay_document(lane, time, document));
+            for lane in &mut lanes {
+                lane.replay.push_timed(time, document, &mut clock, &mut lane.times);
+            }
             let before = replayed;
             replayed += document.len();
             time += args.interval;
@@ -95,12 +96,12 @@ pub fn run(args: BenchStreamArgs) -> Result<()> {
         }
     }
     lanes.iter_mut().for_each(|lane| {
-        lane.engine.finish();
+        lane.replay.finish();
     });
     let shared = encode_time + generate_time;
     writeln!(out, "encoding: {:.0} sentences/s (generation {:.2} s, encoding {:.2} s)", rate(replayed, encode_time), generate_time.as_secs_f64(), encode_time.as_secs_f64())?;
-    for (name, lane) in POLICIES.iter().zip(&mut lanes) {
-        writeln!(out, "{}", lane_report(name, lane, replayed, shared))?;
+    for lane in &mut lanes {
+        writeln!(out, "{}", lane_report(lane, replayed, shared))?;
     }
     Ok(())
 }
@@ -119,51 +120,34 @@ fn load_settings(args: &BenchStreamArgs) -> Result<StreamSettings> {
     }
 }
 
-fn replay_document(lane: &mut Lane, time: i64, inputs: &[SentenceInput]) {
-    let started = Instant::now();
-    lane.engine.open_document(time, inputs.iter().map(|s| &s.embedding));
-    lane.open.push(started.elapsed());
-    for input in inputs {
-        let started = Instant::now();
-        let decision = lane.engine.decide(input);
-        lane.decide.push(started.elapsed());
-        debug_assert!(decision.action != Action::Select || decision.update.is_some());
-    }
-}
-
-fn lane_report(name: &str, lane: &mut Lane, sentences: usize, shared: Duration) -> String {
-    let decide_total: Duration = lane.decide.iter().sum::<Duration>() + lane.open.iter().sum::<Duration>();
-    let (mean, p99) = mean_and_p99(&mut lane.decide);
-    let (open_mean, open_p99) = mean_and_p99(&mut lane.open);
+fn lane_report(lane: &mut Lane, sentences: usize, shared: Duration) -> String {
+    let micros_total: f32 = lane.times.decisions_us.iter().chain(&lane.times.arrivals_us).sum();
+    let decide_total = Duration::from_secs_f64(f64::from(micros_total) / 1e6);
+    let (mean, p99) = mean_and_p99(&mut lane.times.decisions_us);
+    let (open_mean, open_p99) = mean_and_p99(&mut lane.times.arrivals_us);
     format!(
-        "{name:7} updates {:6}  throughput {:6.0} sentences/s with encoding, {:9.0} without  \
-         decision mean {:.1} µs p99 {:.1} µs  document arrival mean {:.1} µs p99 {:.1} µs",
-        lane.engine.updates().len(),
+        "{:7} updates {:6}  throughput {:6.0} sentences/s with encoding, {:9.0} without  \
+         decision mean {mean:.1} µs p99 {p99:.1} µs  document arrival mean {open_mean:.1} µs p99 {open_p99:.1} µs",
+        lane.policy.name(),
+        lane.replay.updates(),
         rate(sentences, shared + decide_total),
         rate(sentences, decide_total),
-        micros(mean),
-        micros(p99),
-        micros(open_mean),
-        micros(open_p99),
     )
 }
 
-fn mean_and_p99(samples: &mut [Duration]) -> (Duration, Duration) {
+/// Mean and 99th percentile of samples in µs.
+fn mean_and_p99(samples: &mut [f32]) -> (f32, f32) {
     if samples.is_empty() {
-        return (Duration::ZERO, Duration::ZERO);
+        return (0.0, 0.0);
     }
-    samples.sort_unstable();
-    let mean = samples.iter().sum::<Duration>() / samples.len() as u32;
+    samples.sort_unstable_by(f32::total_cmp);
+    let mean = samples.iter().sum::<f32>() / samples.len() as f32;
     let p99 = samples[(samples.len() * 99 / 100).min(samples.len() - 1)];
     (mean, p99)
 }
 
 fn rate(count: usize, time: Duration) -> f64 {
     count as f64 / time.as_secs_f64().max(1e-9)
-}
-
-fn micros(d: Duration) -> f64 {
-    d.as_secs_f64() * 1e6
 }
 
 /// (VmRSS, VmHWM) in KiB; zeros where /proc is unavailable.

@@ -6,10 +6,13 @@
 
 use super::models::{load_encoder, models_dir};
 use anyhow::{anyhow, bail, Context, Result};
-use precis::document::{Cluster, Document};
+use precis::dates::format_date_time;
+use precis::document::Document;
 use precis::encoder::{Embedding, Encoder, DIM};
 use precis::input::{documents_from_file, parse_iso8601};
-use precis::stream::{Action, Decision, Engine, SentenceInput};
+use precis::stream::replay::ReplaySet;
+use precis::stream::{Action, PolicyKind};
+use std::collections::HashMap;
 use precis::stream::evaluate::{replay, LabeledStream};
 use precis::stream::learned::{StreamSettings, SETTINGS_FORMAT};
 use precis::stream::metrics::{self, Scores};
@@ -27,9 +30,8 @@ pub struct StreamArgs {
     /// Your own dated articles: JSON/JSONL with a `date` field, or a
     /// YYYY-MM-DD in the file name, else file order.
     pub files: Vec<PathBuf>,
-    /// cos, apsal, ls or ls+cos.
-    #[arg(long, default_value = "ls+cos")]
-    pub policy: String,
+    #[arg(long, value_parser = super::registry_args::policy_parser(), default_value_t = PolicyKind::default())]
+    pub policy: PolicyKind,
     /// The event query (default: the topic's query; for files, the first
     /// document's first sentence).
     #[arg(long)]
@@ -55,11 +57,11 @@ pub struct StreamArgs {
 pub fn run(args: StreamArgs) -> Result<()> {
     let mut settings = load_settings(&args)?;
     if let Some(t) = args.threshold {
+        // Any number: tests use thresholds no cosine reaches (1.5, -2).
         settings.cos_threshold = t;
         settings.ls_cos_threshold = t;
         settings.apsal.threshold = t;
     }
-    settings.policy(&args.policy).map_err(|e| anyhow!(e))?;
     match &args.data {
         Some(dir) => run_trec(&args, &settings, dir),
         None if !args.files.is_empty() => run_files(&args, &settings),
@@ -72,7 +74,7 @@ fn load_settings(args: &StreamArgs) -> Result<StreamSettings> {
     let path = args.settings.clone().unwrap_or_else(|| models_dir(args.models.as_deref()).join("stream/ls.json"));
     match std::fs::read_to_string(&path) {
         Ok(json) => StreamSettings::from_json(&json).map_err(|e| anyhow!("{}: {e}", path.display())),
-        Err(_) if matches!(args.policy.as_str(), "cos" | "apsal") => Ok(StreamSettings::untrained()),
+        Err(_) if !args.policy.needs_weights() => Ok(StreamSettings::untrained()),
         Err(e) => Err(anyhow!("cannot read {} ({e}); train it with `precis stream-train`", path.display())),
     }
 }
@@ -83,8 +85,7 @@ fn run_trec(args: &StreamArgs, settings: &StreamSettings, dir: &Path) -> Result<
     let mut all = Vec::new();
     let mut tsv = String::from("query_id\tupdate_id\ttimestamp\n");
     for (event, stream) in year.events.iter().zip(&streams) {
-        let policy = settings.policy(&args.policy).map_err(|e| anyhow!(e))?;
-        let run = replay(policy, stream, settings.state);
+        let run = replay(settings.policy(args.policy), stream, settings.state);
         writeln!(out, "{} {}", event.query_id, run.scores.report())?;
         let ids = event.update_ids();
         for (sentence, time) in &run.updates {
@@ -101,37 +102,21 @@ fn run_trec(args: &StreamArgs, settings: &StreamSettings, dir: &Path) -> Result<
     Ok(())
 }
 
-/// A user's article with the time it is replayed at.
-struct DatedDocument {
-    document: Document,
-    source: String,
-    /// `None` when neither the file's content nor its name gives a date.
-    date: Option<i64>,
-    /// Its date, or that of the document before it (0 before any date).
-    replay_time: i64,
-}
-
-/// Reads the files, dates each document and orders them for replay: by
-/// date, an undated document keeping its place after the one before it.
-fn dated_documents(files: &[PathBuf]) -> Result<Vec<DatedDocument>> {
+/// Reads the files; a document without a date of its own takes the first
+/// YYYY-MM-DD in its file name. Each comes with its file's name.
+fn dated_documents(files: &[PathBuf]) -> Result<(Vec<Document>, Vec<String>)> {
     let mut docs = Vec::new();
+    let mut sources = Vec::new();
     for path in files {
         let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
         let name = path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned());
         let from_name = date_in_name(&name);
-        let documents = documents_from_file(&name, &bytes).map_err(|e| anyhow!("{name}: {e}"))?;
-        for document in documents {
-            let date = document.timestamp.or(from_name);
-            docs.push(DatedDocument { document, source: name.clone(), date, replay_time: 0 });
+        for document in documents_from_file(&name, &bytes).map_err(|e| anyhow!("{name}: {e}"))? {
+            docs.push(Document { timestamp: document.timestamp.or(from_name), ..document });
+            sources.push(name.clone());
         }
     }
-    let mut previous = 0;
-    for d in &mut docs {
-        previous = d.date.unwrap_or(previous);
-        d.replay_time = previous;
-    }
-    docs.sort_by_key(|d| d.replay_time); // stable: file order among equals
-    Ok(docs)
+    Ok((docs, sources))
 }
 
 /// The first YYYY-MM-DD in a file name, as midnight UTC.
@@ -144,74 +129,29 @@ fn date_in_name(name: &str) -> Option<i64> {
     })
 }
 
-/// `precis stream FILES…`: prints the timeline of updates.
+/// `precis stream FILES…`: prints the timeline of updates, replayed as the
+/// app's timeline replays the same articles.
 fn run_files(args: &StreamArgs, settings: &StreamSettings) -> Result<()> {
-    let docs = dated_documents(&args.files)?;
-    let sources: Vec<(String, Option<i64>, i64)> =
-        docs.iter().map(|d| (d.source.clone(), d.date, d.replay_time)).collect();
-    let cluster = Cluster::new(docs.into_iter().map(|d| d.document).collect());
-    if cluster.sentences.is_empty() {
-        bail!("no sentences in the given files");
-    }
-    let query = match &args.query {
-        Some(q) => q.clone(),
-        None => cluster.documents[0].title.clone().unwrap_or_else(|| cluster.sentences[0].text.clone()),
-    };
-    let texts: Vec<&str> = std::iter::once(query.as_str()).chain(cluster.texts()).collect();
+    let (docs, sources) = dated_documents(&args.files)?;
+    let set = ReplaySet::new(&docs, args.query.as_deref()).map_err(|e| anyhow!(e))?;
+    let texts: Vec<&str> = set.texts().collect();
     let embeddings = embed_cached(&texts, args.models.as_deref(), args.cache.as_deref())?;
-    let policy = settings.policy(&args.policy).map_err(|e| anyhow!(e))?;
-    let mut engine = Engine::new(policy, Some(embeddings[0]), settings.state);
-    let mut updates = Vec::new();
-    for (d, (_, _, replay_time)) in sources.iter().enumerate() {
-        // embeddings[0] is the query; sentence i follows at i + 1.
-        let inputs: Vec<SentenceInput> = cluster
-            .sentences_of(d)
-            .map(|i| SentenceInput { words: cluster.sentences[i].words, embedding: embeddings[i + 1] })
-            .collect();
-        let decisions = engine.push_document(*replay_time, &inputs);
-        updates.extend(decisions.into_iter().filter(|x| x.action == Action::Select));
-    }
-    updates.extend(engine.finish().into_iter().filter(|x| x.action == Action::Select));
-    print_timeline(&cluster, &sources, &updates)
-}
-
-fn print_timeline(cluster: &Cluster, sources: &[(String, Option<i64>, i64)], updates: &[Decision]) -> Result<()> {
+    let by_text: HashMap<&str, Embedding> = texts.iter().copied().zip(embeddings).collect();
+    let (decisions, _) = set.replay(args.policy, settings, |t| by_text.get(t).copied()).map_err(|e| anyhow!(e))?;
     let mut out = std::io::stdout().lock();
-    for u in updates {
-        let (source, date, _) = &sources[u.doc];
-        let time = match date {
-            Some(_) => format_utc(u.time),
-            None => "undated".to_string(),
-        };
-        let sentence = cluster.sentences_of(u.doc).nth(u.position).map(|i| cluster.sentences[i].text.as_str());
-        writeln!(out, "{time}\t{source}\t{}", sentence.unwrap_or(""))?;
+    for update in decisions.iter().filter(|d| d.action == Action::Select) {
+        let article = &set.articles[update.doc];
+        let time = if article.date.is_some() { format_date_time(update.time) } else { "undated".to_string() };
+        let sentence = &set.cluster.sentences[update.sentence].text;
+        writeln!(out, "{time}\t{}\t{sentence}", sources[article.card])?;
     }
     Ok(())
 }
 
-/// "2024-03-05 14:30" (UTC) from seconds since 1970.
-fn format_utc(seconds: i64) -> String {
-    let (days, rest) = (seconds.div_euclid(86_400), seconds.rem_euclid(86_400));
-    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + (month <= 2) as i64;
-    format!("{year:04}-{month:02}-{day:02} {:02}:{:02}", rest / 3600, rest % 3600 / 60)
-}
-
-/// Mean scores of the named policy over streams.
-pub fn mean_scores(settings: &StreamSettings, policy: &str, streams: &[LabeledStream]) -> Result<Scores> {
-    let scores: Vec<Scores> = streams
-        .iter()
-        .map(|s| Ok(replay(settings.policy(policy).map_err(|e| anyhow!(e))?, s, settings.state).scores))
-        .collect::<Result<_>>()?;
-    Ok(metrics::mean(&scores))
+/// Mean scores of a policy over streams.
+pub fn mean_scores(settings: &StreamSettings, policy: PolicyKind, streams: &[LabeledStream]) -> Scores {
+    let scores: Vec<Scores> = streams.iter().map(|s| replay(settings.policy(policy), s, settings.state).scores).collect();
+    metrics::mean(&scores)
 }
 
 /// Loads a year and embeds its sentences and queries (cached on disk).
@@ -340,9 +280,9 @@ pub fn run_train(args: TrainArgs) -> Result<()> {
         apsal: tuned.apsal,
         training: serde_json::Value::Null,
     };
-    let train_scores: serde_json::Map<String, serde_json::Value> = ["cos", "apsal", "ls", "ls+cos"]
+    let train_scores: serde_json::Map<String, serde_json::Value> = PolicyKind::ALL
         .iter()
-        .map(|p| Ok((p.to_string(), serde_json::to_value(mean_scores(&settings, p, &streams)?)?)))
+        .map(|&p| Ok((p.name().to_string(), serde_json::to_value(mean_scores(&settings, p, &streams))?)))
         .collect::<Result<_>>()?;
     settings.training = serde_json::json!({
         "command": format!("precis stream-train --data {} --out {} --seed {}{}",

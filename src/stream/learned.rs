@@ -6,6 +6,7 @@
 use super::apsal::ApsalParams;
 use super::engine::{dot, Action, Closest, Policy, Reason, StateConfig, StreamSentence, StreamState};
 use super::features::{self, Features};
+use super::kind::PolicyKind;
 use serde::{Deserialize, Serialize};
 
 /// Two linear regressors of the cost of each action.
@@ -128,15 +129,43 @@ impl StreamSettings {
         Self::from_json(json)
     }
 
-    /// The named policy ("cos", "apsal", "ls", "ls+cos") with these settings.
-    pub fn policy(&self, name: &str) -> Result<Box<dyn Policy>, String> {
-        Ok(match name {
-            "cos" => Box::new(super::cos::Cos { threshold: self.cos_threshold }),
-            "apsal" => Box::new(super::apsal::Apsal::new(self.apsal)),
-            "ls" => Box::new(Ls { model: self.ls.clone() }),
-            "ls+cos" => Box::new(LsCos { model: self.ls.clone(), threshold: self.ls_cos_threshold }),
-            other => return Err(format!("unknown policy {other:?} (cos, apsal, ls, ls+cos)")),
-        })
+    /// The policy of `kind` with these settings.
+    pub fn policy(&self, kind: PolicyKind) -> Box<dyn Policy> {
+        match kind {
+            PolicyKind::Cos => Box::new(super::cos::Cos { threshold: self.cos_threshold }),
+            PolicyKind::Apsal => Box::new(super::apsal::Apsal::new(self.apsal)),
+            PolicyKind::Ls => Box::new(Ls { model: self.ls.clone() }),
+            PolicyKind::LsCos => Box::new(LsCos { model: self.ls.clone(), threshold: self.ls_cos_threshold }),
+        }
+    }
+
+    /// The redundancy threshold `kind` uses; None for LS alone (it selects
+    /// when its score is positive).
+    pub fn threshold(&self, kind: PolicyKind) -> Option<f32> {
+        match kind {
+            PolicyKind::Cos => Some(self.cos_threshold),
+            PolicyKind::LsCos => Some(self.ls_cos_threshold),
+            PolicyKind::Apsal => Some(self.apsal.threshold),
+            PolicyKind::Ls => None,
+        }
+    }
+
+    /// These settings with `threshold` for `kind` (None keeps the tuned
+    /// one); refuses a threshold that is no cosine.
+    pub fn with_threshold(&self, kind: PolicyKind, threshold: Option<f32>) -> Result<Self, String> {
+        let mut settings = self.clone();
+        if let Some(t) = threshold {
+            if !(-1.0..=1.0).contains(&t) || t.is_nan() {
+                return Err("The threshold is a cosine: enter a number between 0 and 1.".into());
+            }
+            match kind {
+                PolicyKind::Cos => settings.cos_threshold = t,
+                PolicyKind::LsCos => settings.ls_cos_threshold = t,
+                PolicyKind::Apsal => settings.apsal.threshold = t,
+                PolicyKind::Ls => {}
+            }
+        }
+        Ok(settings)
     }
 }
 
@@ -190,13 +219,24 @@ mod tests {
         let json = serde_json::to_string(&settings).unwrap();
         let back = StreamSettings::from_json(&json).unwrap();
         assert_eq!(back.ls, settings.ls);
-        assert_eq!(back.policy("ls+cos").unwrap().name(), "ls+cos");
-        assert!(back.policy("lexrank").is_err());
+        assert_eq!(back.policy(PolicyKind::LsCos).name(), "ls+cos");
+        assert!("lexrank".parse::<PolicyKind>().is_err());
         let mut wrong = settings.clone();
         wrong.ls.features.pop();
         wrong.ls.skip.pop();
         wrong.ls.select.pop();
         assert!(StreamSettings::from_json(&serde_json::to_string(&wrong).unwrap()).is_err());
+    }
+
+    #[test]
+    fn a_user_threshold_replaces_the_tuned_one_of_its_policy_only() {
+        let tuned = StreamSettings::untrained();
+        let cos = tuned.with_threshold(PolicyKind::Cos, Some(0.9)).unwrap();
+        assert_eq!(cos.threshold(PolicyKind::Cos), Some(0.9));
+        assert_eq!(cos.threshold(PolicyKind::Apsal), tuned.threshold(PolicyKind::Apsal));
+        assert_eq!(tuned.with_threshold(PolicyKind::Ls, Some(0.9)).unwrap().threshold(PolicyKind::Ls), None);
+        assert!(tuned.with_threshold(PolicyKind::Cos, Some(2.0)).unwrap_err().contains("cosine"));
+        assert!(tuned.with_threshold(PolicyKind::Cos, Some(f32::NAN)).is_err());
     }
 
     /// The shipped file (models/stream/ls.json) loads from bytes, as the
@@ -207,8 +247,8 @@ mod tests {
         assert!(bytes.len() < 64 * 1024, "ls.json is {} bytes", bytes.len());
         let settings = StreamSettings::from_bytes(bytes).unwrap();
         assert!(settings.ls.skip.iter().chain(&settings.ls.select).any(|&w| w != 0.0));
-        for name in ["cos", "apsal", "ls", "ls+cos"] {
-            assert_eq!(settings.policy(name).unwrap().name(), name);
+        for kind in PolicyKind::ALL {
+            assert_eq!(settings.policy(kind).name(), kind.name());
         }
         assert!(StreamSettings::from_bytes(b"\xff").is_err());
     }

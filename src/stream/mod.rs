@@ -20,14 +20,17 @@ pub mod cos;
 pub mod engine;
 pub mod evaluate;
 pub mod features;
+pub mod kind;
 pub mod learned;
 pub mod metrics;
+pub mod replay;
 pub mod rng;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod train;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod trec;
 
+pub use kind::PolicyKind;
 pub use engine::{
     Action, Closest, Decision, Engine, Policy, Reason, Released, SentenceInput, StateConfig,
     StreamSentence, StreamState, Update,

@@ -9,19 +9,19 @@
 //! bench-stream`), which is why every answer says how long each decision
 //! took and how large the worker's memory is.
 
-use super::protocol::MAX_TOTAL_BYTES;
-use super::timeline::{default_threshold, with_threshold, StreamArticle, StreamEvent};
+use super::timeline::{StreamArticle, StreamEvent};
 use crate::document::{Cluster, Document, Sentence};
 use crate::encoder::Embedding;
+use crate::limits::check_total_text;
 use crate::stream::learned::StreamSettings;
-use crate::stream::{Engine, Policy, SentenceInput};
+use crate::stream::replay::{document_inputs, ArrivalClock, Replay, StepTimes};
+use crate::stream::PolicyKind;
 use serde::{Deserialize, Serialize};
 
 /// What opens a live stream.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct LiveJob {
-    /// "cos", "apsal", "ls" or "ls+cos".
-    pub policy: String,
+    pub policy: PolicyKind,
     /// Redundancy threshold (cosine); None keeps the tuned one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub threshold: Option<f32>,
@@ -32,7 +32,7 @@ pub struct LiveJob {
 /// A live stream was opened (it replaced any earlier one).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct LiveOpened {
-    pub policy: String,
+    pub policy: PolicyKind,
     /// The threshold in force (None for LS alone).
     pub threshold: Option<f32>,
 }
@@ -64,25 +64,19 @@ pub struct LiveTiming {
     pub encode_ms: f64,
     /// Every arrival and decision of the push together.
     pub decide_ms: f64,
-    /// Each article's arrival (`Engine::open_document`, where APSAL decides
-    /// the windows that closed), in µs.
-    pub arrivals_us: Vec<f32>,
-    /// Each new sentence's decision (`Engine::decide`, the policy alone), in
-    /// µs, in arrival order. The browser's clock ticks in 5 µs steps in a
-    /// cross-origin isolated page and 100 µs steps otherwise.
-    pub decisions_us: Vec<f32>,
+    /// Each arrival's and each decision's time.
+    #[serde(flatten)]
+    pub steps: StepTimes,
     /// The worker's wasm memory after the push, in bytes (None natively).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub memory_bytes: Option<u64>,
 }
 
-/// An open live stream: the policy's engine, which keeps a bounded state
-/// (recent sentences and arrivals, running sums) and the updates; never
-/// the stream itself.
+/// An open live stream: the shared replay, fed as articles arrive.
 pub struct LiveStream {
-    engine: Engine<Box<dyn Policy>>,
-    /// When the last article arrived (an undated article arrives then).
-    time: Option<i64>,
+    replay: Replay,
+    /// When the last article arrived (None before the first push).
+    clock: Option<ArrivalClock>,
     /// Sentences pushed so far.
     sentences: usize,
 }
@@ -93,23 +87,19 @@ impl LiveStream {
         if job.query.trim().is_empty() {
             return Err("A live stream needs a query: what the event is about.".into());
         }
-        let settings = with_threshold(settings, &job.policy, job.threshold)?;
-        let opened = LiveOpened { policy: job.policy.clone(), threshold: default_threshold(&settings, &job.policy) };
+        let settings = settings.with_threshold(job.policy, job.threshold)?;
+        let opened = LiveOpened { policy: job.policy, threshold: settings.threshold(job.policy) };
         Ok((settings, opened))
     }
 
     /// A stream with nothing pushed yet; `settings` come from [`Self::check`].
-    pub fn open(job: &LiveJob, settings: &StreamSettings, query: Embedding) -> Result<Self, String> {
-        let policy = settings.policy(&job.policy)?;
-        Ok(Self { engine: Engine::new(policy, Some(query), settings.state), time: None, sentences: 0 })
+    pub fn open(job: &LiveJob, settings: &StreamSettings, query: Embedding) -> Self {
+        Self { replay: Replay::new(job.policy, settings, query), clock: None, sentences: 0 }
     }
 
     /// Splits pushed articles (in push order) into sentences.
     pub fn split(documents: Vec<Document>) -> Result<Cluster, String> {
-        let bytes: usize = documents.iter().map(|d| d.text.len()).sum();
-        if bytes > MAX_TOTAL_BYTES {
-            return Err("Too much text in one push: push fewer articles at a time.".into());
-        }
+        check_total_text(&documents)?;
         Ok(Cluster::new(documents))
     }
 
@@ -123,40 +113,23 @@ impl LiveStream {
             return Err(format!("{} embeddings for {} sentences", embeddings.len(), cluster.sentences.len()));
         }
         let first_sentence = self.sentences;
+        let arrivals = self.clock.get_or_insert(ArrivalClock::starting_at(now));
         let mut articles = Vec::with_capacity(cluster.documents.len());
         let mut events = vec![];
         let mut timing = LiveTiming::default();
         let started = clock();
-        let mut next = 0;
-        for (card, document) in cluster.documents.iter().enumerate() {
-            let previous = self.time.unwrap_or(now);
-            let time = document.timestamp.unwrap_or(previous).max(self.time.unwrap_or(i64::MIN));
-            self.time = Some(time);
+        for ((card, document), inputs) in cluster.documents.iter().enumerate().zip(document_inputs(&cluster, embeddings)) {
+            let time = arrivals.arrive(document.timestamp);
             articles.push(StreamArticle { card, date: document.timestamp, time });
-            let count = cluster.sentences[next..].iter().take_while(|s| s.doc == card).count();
-            let inputs: Vec<SentenceInput> = cluster.sentences[next..next + count]
-                .iter()
-                .zip(&embeddings[next..next + count])
-                .map(|(s, e)| SentenceInput { words: s.words, embedding: *e })
-                .collect();
-            next += count;
-            let arriving = clock();
-            let released = self.engine.open_document(time, inputs.iter().map(|s| &s.embedding));
-            timing.arrivals_us.push(((clock() - arriving) * 1000.0) as f32);
-            events.extend(released.into_iter().map(StreamEvent::from));
-            for input in &inputs {
-                let deciding = clock();
-                let decision = self.engine.decide(input);
-                timing.decisions_us.push(((clock() - deciding) * 1000.0) as f32);
-                events.push(decision.into());
-            }
+            let decisions = self.replay.push_timed(time, &inputs, clock, &mut timing.steps);
+            events.extend(decisions.into_iter().map(StreamEvent::from));
         }
         if finish {
-            events.extend(self.engine.finish().into_iter().map(StreamEvent::from));
+            events.extend(self.replay.finish().into_iter().map(StreamEvent::from));
         }
         timing.decide_ms = clock() - started;
         self.sentences += cluster.sentences.len();
-        Ok(LivePush { first_sentence, articles, sentences: cluster.sentences, events, updates: self.engine.updates().len(), timing })
+        Ok(LivePush { first_sentence, articles, sentences: cluster.sentences, events, updates: self.replay.updates(), timing })
     }
 }
 
@@ -167,7 +140,7 @@ mod tests {
     use crate::worker::pipeline::tests::fake_embedding;
 
     fn job(policy: &str, threshold: Option<f32>) -> LiveJob {
-        LiveJob { policy: policy.into(), threshold, query: "glacial lake".into() }
+        LiveJob { policy: policy.parse().unwrap(), threshold, query: "glacial lake".into() }
     }
 
     fn push(live: &mut LiveStream, documents: Vec<Document>, now: i64, finish: bool) -> LivePush {
@@ -188,15 +161,15 @@ mod tests {
     #[test]
     fn decisions_carry_over_between_pushes_with_stream_ids() {
         let (settings, opened) = LiveStream::check(&job("cos", Some(0.5)), &StreamSettings::untrained()).unwrap();
-        assert_eq!(opened, LiveOpened { policy: "cos".into(), threshold: Some(0.5) });
-        let mut live = LiveStream::open(&job("cos", Some(0.5)), &settings, fake_embedding("glacial lake")).unwrap();
+        assert_eq!(opened, LiveOpened { policy: PolicyKind::Cos, threshold: Some(0.5) });
+        let mut live = LiveStream::open(&job("cos", Some(0.5)), &settings, fake_embedding("glacial lake"));
         let text = "A glacial lake burst above the village. Hundreds were evacuated.";
         let first = push(&mut live, vec![dated("a", Some(1_000), text)], 0, false);
         assert_eq!((first.first_sentence, first.sentences.len(), first.events.len()), (0, 2, 2));
         assert_eq!(first.events[0].action, Action::Select);
-        assert_eq!(first.timing.decisions_us.len(), 2);
-        assert_eq!(first.timing.arrivals_us.len(), 1);
-        assert!(first.timing.decisions_us.iter().all(|&us| (us - 4.0).abs() < 1e-3), "{:?}", first.timing.decisions_us);
+        assert_eq!(first.timing.steps.decisions_us.len(), 2);
+        assert_eq!(first.timing.steps.arrivals_us.len(), 1);
+        assert!(first.timing.steps.decisions_us.iter().all(|&us| (us - 4.0).abs() < 1e-3), "{:?}", first.timing.steps.decisions_us);
         // The same first sentence again, later: redundant with update 1.
         let second = push(&mut live, vec![dated("b", None, text), dated("c", Some(500), "Engineers inspect the bridge.")], 0, true);
         assert_eq!(second.first_sentence, 2);
@@ -212,7 +185,7 @@ mod tests {
     #[test]
     fn apsal_defers_until_the_stream_finishes() {
         let (settings, _) = LiveStream::check(&job("apsal", None), &StreamSettings::untrained()).unwrap();
-        let mut live = LiveStream::open(&job("apsal", None), &settings, fake_embedding("glacial lake")).unwrap();
+        let mut live = LiveStream::open(&job("apsal", None), &settings, fake_embedding("glacial lake"));
         let pushed = push(&mut live, vec![dated("a", None, "A glacial lake burst. Hundreds were evacuated.")], 7_200, false);
         assert_eq!(pushed.articles[0].time, 7_200, "the first undated article arrives now");
         assert!(pushed.events.iter().all(|e| e.action == Action::Defer));
@@ -224,11 +197,11 @@ mod tests {
     #[test]
     fn bad_jobs_are_refused_in_plain_words() {
         let settings = StreamSettings::untrained();
-        assert!(LiveStream::check(&job("magic", None), &settings).unwrap_err().contains("unknown policy"));
+        assert!("magic".parse::<PolicyKind>().unwrap_err().contains("unknown policy"));
         assert!(LiveStream::check(&job("cos", Some(2.0)), &settings).unwrap_err().contains("cosine"));
         let no_query = LiveJob { query: " ".into(), ..job("cos", None) };
         assert!(LiveStream::check(&no_query, &settings).unwrap_err().contains("query"));
-        let huge = vec![Document::new("a", "word ".repeat(MAX_TOTAL_BYTES / 5 + 1))];
+        let huge = vec![Document::new("a", "word ".repeat(crate::limits::MAX_TOTAL_BYTES / 5 + 1))];
         assert!(LiveStream::split(huge).is_err());
     }
 }

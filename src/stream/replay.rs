@@ -1,0 +1,308 @@
+//! The one replay of dated articles through a streaming policy, shared by
+//! `precis stream FILES…`, the app's timeline and the live stream: when each
+//! article arrives, which query the policies compare with, and the engine
+//! fed one article at a time.
+
+use super::kind::PolicyKind;
+use super::learned::StreamSettings;
+use super::{Decision, Engine, Policy, SentenceInput};
+use crate::document::{Cluster, Document};
+use crate::encoder::Embedding;
+use serde::{Deserialize, Serialize};
+use std::ops::Range;
+
+/// An article in replay order.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StreamArticle {
+    /// Its index among the given articles (the app's cards).
+    pub card: usize,
+    /// Its own date, when it has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub date: Option<i64>,
+    /// When it is replayed: its date, or when the article before it was.
+    pub time: i64,
+}
+
+/// Replay order of a fixed set: by date, an undated article arriving right
+/// after the one before it in the list (the first known date when it
+/// comes first; input order when nothing is dated).
+pub fn replay_order(documents: &[Document]) -> Vec<StreamArticle> {
+    let mut clock = ArrivalClock::starting_at(documents.iter().find_map(|d| d.timestamp).unwrap_or(0));
+    let mut articles: Vec<StreamArticle> = documents
+        .iter()
+        .enumerate()
+        .map(|(card, d)| StreamArticle { card, date: d.timestamp, time: clock.undated_follow(d.timestamp) })
+        .collect();
+    articles.sort_by_key(|a| a.time); // stable: input order among equals
+    articles
+}
+
+/// When articles arrive: an undated article when the one before it did
+/// (at the clock's start when it comes first).
+#[derive(Clone, Copy, Debug)]
+pub struct ArrivalClock {
+    start: i64,
+    last: Option<i64>,
+}
+
+impl ArrivalClock {
+    pub fn starting_at(start: i64) -> Self {
+        Self { start, last: None }
+    }
+
+    /// The arrival of a fixed set's next article (which is sorted later).
+    fn undated_follow(&mut self, date: Option<i64>) -> i64 {
+        let time = date.or(self.last).unwrap_or(self.start);
+        self.last = Some(time);
+        time
+    }
+
+    /// The arrival of a live article: its date or the last arrival, and
+    /// never before the last arrival (a live stream cannot go back).
+    pub fn arrive(&mut self, date: Option<i64>) -> i64 {
+        let time = date.or(self.last).unwrap_or(self.start).max(self.last.unwrap_or(i64::MIN));
+        self.last = Some(time);
+        time
+    }
+}
+
+/// The query the policies compare sentences with: the user's, else the
+/// earliest article's headline, else its first sentence.
+pub fn default_query(query: Option<&str>, cluster: &Cluster) -> Option<String> {
+    query
+        .map(str::trim)
+        .filter(|q| !q.is_empty())
+        .map(str::to_string)
+        .or_else(|| cluster.documents.first()?.title.clone().filter(|t| !t.trim().is_empty()))
+        .or_else(|| Some(cluster.sentences.first()?.text.clone()))
+}
+
+/// A fixed set of articles in replay order, split, with its query.
+#[derive(Clone, Debug)]
+pub struct ReplaySet {
+    /// The articles in replay order; `Sentence::doc` indexes
+    /// `cluster.documents` and `articles` alike.
+    pub cluster: Cluster,
+    pub articles: Vec<StreamArticle>,
+    pub query: String,
+}
+
+impl ReplaySet {
+    /// Orders and splits the articles and picks the query.
+    pub fn new(documents: &[Document], query: Option<&str>) -> Result<Self, String> {
+        if documents.is_empty() {
+            return Err("Add at least one article first.".into());
+        }
+        let articles = replay_order(documents);
+        let cluster = Cluster::new(articles.iter().map(|a| documents[a.card].clone()).collect());
+        let query = default_query(query, &cluster)
+            .ok_or("The articles contain no sentences to replay (no letters or digits were found).")?;
+        Ok(Self { cluster, articles, query })
+    }
+
+    /// Every text that needs an embedding: the query, then the sentences.
+    pub fn texts(&self) -> impl Iterator<Item = &str> {
+        std::iter::once(self.query.as_str()).chain(self.cluster.sentences.iter().map(|s| s.text.as_str()))
+    }
+
+    /// Replays the set from the start. `embed` gives the embedding of a
+    /// text of [`Self::texts`].
+    pub fn replay(
+        &self,
+        kind: PolicyKind,
+        settings: &StreamSettings,
+        embed: impl Fn(&str) -> Option<Embedding>,
+    ) -> Result<(Vec<Decision>, Replay), String> {
+        let query = embed(&self.query).ok_or("The query has no embedding yet.")?;
+        let embeddings = self
+            .cluster
+            .sentences
+            .iter()
+            .map(|s| embed(&s.text).ok_or_else(|| format!("no embedding for {:?}", s.text)))
+            .collect::<Result<Vec<_>, String>>()?;
+        let mut replay = Replay::new(kind, settings, query);
+        let mut decisions = vec![];
+        for (article, inputs) in self.articles.iter().zip(document_inputs(&self.cluster, &embeddings)) {
+            decisions.extend(replay.push(article.time, &inputs));
+        }
+        decisions.extend(replay.finish());
+        Ok((decisions, replay))
+    }
+}
+
+/// Each document's sentences as the engine takes them (`embeddings` in the
+/// order of `cluster.sentences`), documents in order.
+pub fn document_inputs(cluster: &Cluster, embeddings: &[Embedding]) -> Vec<Vec<SentenceInput>> {
+    document_ranges(cluster)
+        .into_iter()
+        .map(|range| {
+            range.map(|i| SentenceInput { words: cluster.sentences[i].words, embedding: embeddings[i] }).collect()
+        })
+        .collect()
+}
+
+/// The sentence ids of each document (sentences are in document order).
+fn document_ranges(cluster: &Cluster) -> Vec<Range<usize>> {
+    let mut ranges = vec![0..0; cluster.documents.len()];
+    for (i, sentence) in cluster.sentences.iter().enumerate() {
+        let range = &mut ranges[sentence.doc];
+        if range.start == range.end {
+            range.start = i;
+        }
+        range.end = i + 1;
+    }
+    ranges
+}
+
+/// How long each step of a replay took, in µs: each article's arrival
+/// (where APSAL decides the windows that closed) and each sentence's
+/// decision (the policy alone).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct StepTimes {
+    pub arrivals_us: Vec<f32>,
+    /// In arrival order. The browser's clock ticks in 5 µs steps in a
+    /// cross-origin isolated page and 100 µs steps otherwise.
+    pub decisions_us: Vec<f32>,
+}
+
+/// An open replay: a policy's engine, fed one article at a time. It keeps
+/// a bounded state (recent sentences and arrivals, running sums) and the
+/// updates; never the stream itself.
+pub struct Replay {
+    engine: Engine<Box<dyn Policy>>,
+}
+
+impl Replay {
+    pub fn new(kind: PolicyKind, settings: &StreamSettings, query: Embedding) -> Self {
+        Self { engine: Engine::new(settings.policy(kind), Some(query), settings.state) }
+    }
+
+    /// An article arrives at `time`: decisions released by its arrival,
+    /// then one per sentence.
+    pub fn push(&mut self, time: i64, inputs: &[SentenceInput]) -> Vec<Decision> {
+        self.push_timed(time, inputs, &mut || 0.0, &mut StepTimes::default())
+    }
+
+    /// [`Self::push`], timing each step with `clock` (milliseconds).
+    pub fn push_timed(
+        &mut self,
+        time: i64,
+        inputs: &[SentenceInput],
+        clock: &mut dyn FnMut() -> f64,
+        times: &mut StepTimes,
+    ) -> Vec<Decision> {
+        let arriving = clock();
+        let mut decisions = self.engine.open_document(time, inputs.iter().map(|s| &s.embedding));
+        times.arrivals_us.push(((clock() - arriving) * 1000.0) as f32);
+        for input in inputs {
+            let deciding = clock();
+            decisions.push(self.engine.decide(input));
+            times.decisions_us.push(((clock() - deciding) * 1000.0) as f32);
+        }
+        decisions
+    }
+
+    /// The stream ended: decides whatever the policy still holds.
+    pub fn finish(&mut self) -> Vec<Decision> {
+        self.engine.finish()
+    }
+
+    /// Updates selected so far.
+    pub fn updates(&self) -> usize {
+        self.engine.updates().len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stream::Action;
+
+    fn dated(id: &str, timestamp: Option<i64>, text: &str) -> Document {
+        Document { timestamp, ..Document::new(id, text) }
+    }
+
+    /// Unit vectors by word overlap, as in the worker's tests.
+    fn embed(text: &str) -> Option<Embedding> {
+        let mut e = [0f32; crate::encoder::DIM];
+        for word in text.split_whitespace() {
+            let h = word.to_lowercase().bytes().fold(7u64, |h, b| h.wrapping_mul(31).wrapping_add(b as u64));
+            e[(h % e.len() as u64) as usize] += 1.0;
+        }
+        let norm = e.iter().map(|x| x * x).sum::<f32>().sqrt().max(1e-6);
+        e.iter_mut().for_each(|x| *x /= norm);
+        Some(e)
+    }
+
+    #[test]
+    fn an_undated_first_article_arrives_at_the_first_known_date() {
+        let docs = vec![dated("u", None, "x"), dated("b", Some(500), "y"), dated("a", Some(100), "z")];
+        let order = replay_order(&docs);
+        let cards: Vec<(usize, i64)> = order.iter().map(|a| (a.card, a.time)).collect();
+        assert_eq!(cards, vec![(2, 100), (0, 500), (1, 500)]);
+        assert!(replay_order(&[dated("u", None, "x")]).iter().all(|a| a.time == 0));
+    }
+
+    #[test]
+    fn a_live_clock_never_goes_back() {
+        assert_eq!(ArrivalClock::starting_at(1_000).arrive(Some(500)), 500, "a first article keeps its date");
+        let mut clock = ArrivalClock::starting_at(1_000);
+        assert_eq!(clock.arrive(None), 1_000);
+        assert_eq!(clock.arrive(Some(500)), 1_000);
+        assert_eq!(clock.arrive(Some(2_000)), 2_000);
+    }
+
+    #[test]
+    fn the_query_is_the_users_else_the_first_headline_else_the_first_sentence() {
+        let mut titled = dated("t", None, "First sentence. Second one.");
+        titled.title = Some("The headline".into());
+        let plain = dated("p", None, "First sentence. Second one.");
+        let cluster = |d: &Document| Cluster::new(vec![d.clone()]);
+        assert_eq!(default_query(Some("  glacial lake "), &cluster(&plain)).unwrap(), "glacial lake");
+        assert_eq!(default_query(Some(" "), &cluster(&titled)).unwrap(), "The headline");
+        assert_eq!(default_query(None, &cluster(&plain)).unwrap(), "First sentence.");
+        titled.title = Some("  ".into());
+        assert_eq!(default_query(None, &cluster(&titled)).unwrap(), "First sentence.");
+        assert!(ReplaySet::new(&[dated("e", None, "... !!!")], None).unwrap_err().contains("no sentences"));
+        assert_eq!(ReplaySet::new(&[], None).unwrap_err(), "Add at least one article first.");
+    }
+
+    #[test]
+    fn a_set_replays_in_time_order_and_every_sentence_is_decided_once() {
+        let docs = vec![
+            dated("late", Some(3_000), "Rescuers found the shepherds. They were airlifted."),
+            dated("early", Some(1_000), "A glacial lake burst. Hundreds were evacuated."),
+            dated("undated", None, "The road stays closed."),
+        ];
+        let set = ReplaySet::new(&docs, None).unwrap();
+        assert_eq!(set.query, "A glacial lake burst.");
+        let settings = StreamSettings::untrained();
+        for kind in [PolicyKind::Cos, PolicyKind::Apsal] {
+            let (decisions, replay) = set.replay(kind, &settings, embed).unwrap();
+            let decided: Vec<usize> = decisions.iter().filter(|d| d.action != Action::Defer).map(|d| d.sentence).collect();
+            let mut sorted = decided.clone();
+            sorted.sort();
+            assert_eq!(sorted, (0..set.cluster.sentences.len()).collect::<Vec<_>>(), "{kind}");
+            let selected = decisions.iter().filter(|d| d.action == Action::Select).count();
+            assert_eq!(selected, replay.updates());
+        }
+    }
+
+    #[test]
+    fn timed_pushes_time_every_step() {
+        let settings = StreamSettings::untrained();
+        let mut replay = Replay::new(PolicyKind::Cos, &settings, embed("lake").unwrap());
+        let cluster = Cluster::new(vec![Document::new("a", "A lake burst. Hundreds fled.")]);
+        let embeddings: Vec<Embedding> = cluster.sentences.iter().map(|s| embed(&s.text).unwrap()).collect();
+        let inputs = document_inputs(&cluster, &embeddings);
+        let mut ticks = 0.0;
+        let mut clock = || {
+            ticks += 0.004;
+            ticks
+        };
+        let mut times = StepTimes::default();
+        let decisions = replay.push_timed(0, &inputs[0], &mut clock, &mut times);
+        assert_eq!((decisions.len(), times.arrivals_us.len(), times.decisions_us.len()), (2, 1, 2));
+        assert!(times.decisions_us.iter().all(|&us| (us - 4.0).abs() < 1e-3));
+    }
+}
