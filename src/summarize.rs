@@ -1,7 +1,7 @@
 //! The pipeline's last stages, shared by the CLI and the app: settings →
 //! budget → preselection → centroid → selection → ordered summary.
 
-use crate::centroid::{Centroid, CentroidEstimator, CentroidInput, Heads, MeanCentroid, OracleCentroid};
+use crate::centroid::{CeraHead, Centroid, CentroidEstimator, CentroidInput, Heads, MeanCentroid, OracleCentroid};
 use crate::document::Cluster;
 use crate::encoder::Embedding;
 use crate::select::beam::{BeamMode, BeamSearch};
@@ -78,14 +78,20 @@ impl Method {
         self == Method::Oracle
     }
 
-    /// Estimates the centroid with a trained head: see [`summarize_with_heads`].
+    /// Estimates the centroid with a trained head: see [`SummaryRequest::heads`].
     pub fn needs_head(self) -> bool {
         matches!(self, Method::Cera | Method::Cerai)
     }
 
-    /// Compares sentences with the topic: see [`summarize_with_topic`].
+    /// Compares sentences with the topic: see [`SummaryRequest::topic`].
     pub fn uses_topic(self) -> bool {
         matches!(self, Method::Mmr | Method::Tbmmr)
+    }
+}
+
+impl std::fmt::Display for Method {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
     }
 }
 
@@ -239,41 +245,114 @@ pub struct Summary {
     pub notes: Vec<String>,
 }
 
-/// Runs a method on an embedded cluster.
-pub fn summarize(
-    cluster: &Cluster,
-    embeddings: &[Embedding],
-    settings: &Settings,
-    reference: Option<&[Embedding]>,
-) -> Result<Summary> {
-    summarize_with_topic(cluster, embeddings, settings, reference, None)
+/// One summary request: an embedded cluster, the settings, and what some
+/// methods need beside them. Every caller (the CLI commands, the app's
+/// worker) summarizes through [`summarize`] with one of these.
+#[derive(Clone, Copy)]
+pub struct SummaryRequest<'a> {
+    pub cluster: &'a Cluster,
+    /// One per sentence of the cluster, in order.
+    pub embeddings: &'a [Embedding],
+    pub settings: &'a Settings,
+    /// The reference summary's sentence embeddings (the oracle's centroid).
+    pub reference: Option<&'a [Embedding]>,
+    /// The embedded topic and headlines MMR and TBMMR compare sentences
+    /// with (see [`SummaryTexts`]). Without them a user's topic is an error
+    /// and headlines are left out (noted).
+    pub topic: Option<&'a TopicEmbeddings>,
+    /// The trained centroid heads CeRA and CeRAI need (an error without theirs).
+    pub heads: Option<&'a Heads>,
 }
 
-/// [`summarize`] with the embeddings of `TopicTexts::new(cluster,
-/// settings.topic)`, which MMR and TBMMR compare sentences with. Without
-/// them a user's topic is an error and headlines are left out (noted).
-pub fn summarize_with_topic(
-    cluster: &Cluster,
-    embeddings: &[Embedding],
-    settings: &Settings,
-    reference: Option<&[Embedding]>,
-    topic: Option<&TopicEmbeddings>,
-) -> Result<Summary> {
-    summarize_with_heads(cluster, embeddings, settings, reference, topic, &Heads::default())
+impl<'a> SummaryRequest<'a> {
+    pub fn new(cluster: &'a Cluster, embeddings: &'a [Embedding], settings: &'a Settings) -> Self {
+        Self { cluster, embeddings, settings, reference: None, topic: None, heads: None }
+    }
 }
 
-/// [`summarize_with_topic`] with the trained centroid heads that methods
-/// `cera` and `cerai` need (an error without theirs).
-pub fn summarize_with_heads(
-    cluster: &Cluster,
-    embeddings: &[Embedding],
-    settings: &Settings,
-    reference: Option<&[Embedding]>,
-    topic: Option<&TopicEmbeddings>,
-    heads: &Heads,
-) -> Result<Summary> {
-    let centroid = estimate_centroid(cluster, embeddings, settings, reference, heads)?;
-    select_towards(cluster, embeddings, settings, centroid, topic)
+/// Runs the request's method: the centroid step, then the selection step.
+pub fn summarize(request: &SummaryRequest) -> Result<Summary> {
+    let centroid = estimate_centroid(request)?;
+    select_towards(request, centroid)
+}
+
+/// What a summary needs embedded beside the cluster's sentences: the
+/// reference summary's sentences and, for MMR and TBMMR, the topic and the
+/// headlines.
+#[derive(Clone, Debug, Default)]
+pub struct SummaryTexts {
+    pub reference: Vec<String>,
+    /// For the methods that compare sentences with a topic.
+    pub topic: Option<TopicTexts>,
+}
+
+impl SummaryTexts {
+    pub fn new(cluster: &Cluster, settings: &Settings, reference: Vec<String>) -> Self {
+        let topic = settings.method.uses_topic().then(|| TopicTexts::new(cluster, settings.topic.as_deref()));
+        Self { reference, topic }
+    }
+
+    /// Every text to embed: the cluster's sentences, the reference's, then
+    /// the topic's and the headlines.
+    pub fn texts<'a>(&'a self, cluster: &'a Cluster) -> impl Iterator<Item = &'a str> {
+        cluster
+            .sentences
+            .iter()
+            .map(|s| s.text.as_str())
+            .chain(self.reference.iter().map(String::as_str))
+            .chain(self.topic.iter().flat_map(TopicTexts::texts))
+    }
+
+    /// The embeddings `embed` finds for [`Self::texts`].
+    pub fn embedded(&self, cluster: &Cluster, embed: impl Fn(&str) -> Option<Embedding>) -> Result<EmbeddedTexts> {
+        let lookup = |texts: &mut dyn Iterator<Item = &str>| -> Result<Vec<Embedding>> {
+            texts.map(|t| embed(t).with_context(|| format!("no embedding for {t:?}"))).collect()
+        };
+        let topic = match &self.topic {
+            Some(texts) => Some(texts.embedded(lookup(&mut texts.texts().into_iter())?).map_err(anyhow::Error::msg)?),
+            None => None,
+        };
+        Ok(EmbeddedTexts {
+            sentences: lookup(&mut cluster.sentences.iter().map(|s| s.text.as_str()))?,
+            reference: lookup(&mut self.reference.iter().map(String::as_str))?,
+            topic,
+        })
+    }
+
+    /// Embeds every text with `encoder` and summarizes (the native path).
+    pub fn encode_and_summarize(
+        &self,
+        encoder: &crate::encoder::Encoder,
+        cluster: &Cluster,
+        settings: &Settings,
+        heads: Option<&Heads>,
+    ) -> Result<Summary> {
+        let texts: Vec<&str> = self.texts(cluster).collect();
+        let embeddings = encoder.encode(&texts)?;
+        let by_text: std::collections::HashMap<&str, Embedding> = texts.iter().copied().zip(embeddings).collect();
+        let embedded = self.embedded(cluster, |t| by_text.get(t).copied())?;
+        summarize(&embedded.request(cluster, settings, heads))
+    }
+}
+
+/// The embeddings of a [`SummaryTexts`].
+pub struct EmbeddedTexts {
+    /// One per sentence of the cluster.
+    pub sentences: Vec<Embedding>,
+    pub reference: Vec<Embedding>,
+    pub topic: Option<TopicEmbeddings>,
+}
+
+impl EmbeddedTexts {
+    /// The summary request of `cluster` under `settings`.
+    pub fn request<'a>(&'a self, cluster: &'a Cluster, settings: &'a Settings, heads: Option<&'a Heads>) -> SummaryRequest<'a> {
+        SummaryRequest {
+            reference: (!self.reference.is_empty()).then_some(&self.reference[..]),
+            topic: self.topic.as_ref(),
+            heads,
+            ..SummaryRequest::new(cluster, &self.sentences, settings)
+        }
+    }
 }
 
 fn one_embedding_per_sentence(cluster: &Cluster, embeddings: &[Embedding]) -> Result<()> {
@@ -285,31 +364,25 @@ fn one_embedding_per_sentence(cluster: &Cluster, embeddings: &[Embedding]) -> Re
 
 /// The pipeline's centroid step: where the method's summary should point
 /// (the mean, the oracle, or a trained head's estimate).
-pub fn estimate_centroid(
-    cluster: &Cluster,
-    embeddings: &[Embedding],
-    settings: &Settings,
-    reference: Option<&[Embedding]>,
-    heads: &Heads,
-) -> Result<Centroid> {
+pub fn estimate_centroid(request: &SummaryRequest) -> Result<Centroid> {
+    let SummaryRequest { cluster, embeddings, settings, reference, heads, .. } = *request;
     one_embedding_per_sentence(cluster, embeddings)?;
     let input = CentroidInput { cluster, embeddings, reference };
     match settings.method {
         Method::Oracle => OracleCentroid.estimate(&input),
-        Method::Cera => heads.cera.as_ref().context("method cera needs its trained head (models/cera/cera.onnx)")?.estimate(&input),
-        Method::Cerai => heads.cerai.as_ref().context("method cerai needs its trained head (models/cera/cerai.onnx)")?.estimate(&input),
+        Method::Cera => head(heads.and_then(|h| h.cera.as_ref()), "cera")?.estimate(&input),
+        Method::Cerai => head(heads.and_then(|h| h.cerai.as_ref()), "cerai")?.estimate(&input),
         _ => MeanCentroid.estimate(&input),
     }
 }
 
+fn head<'h>(slot: Option<&'h CeraHead>, name: &str) -> Result<&'h CeraHead> {
+    slot.with_context(|| format!("method {name} needs its trained head (models/cera/{name}.onnx)"))
+}
+
 /// The pipeline's selection step: the method's selector towards `centroid`.
-pub fn select_towards(
-    cluster: &Cluster,
-    embeddings: &[Embedding],
-    settings: &Settings,
-    centroid: Centroid,
-    topic: Option<&TopicEmbeddings>,
-) -> Result<Summary> {
+pub fn select_towards(request: &SummaryRequest, centroid: Centroid) -> Result<Summary> {
+    let SummaryRequest { cluster, embeddings, settings, topic, .. } = *request;
     one_embedding_per_sentence(cluster, embeddings)?;
     let selector: Box<dyn Selector> = match settings.method {
         Method::Greedy => Box::new(Greedy),
@@ -330,21 +403,6 @@ pub fn select_towards(
         }
     }
     Ok(summary)
-}
-
-/// Embeds what MMR and TBMMR compare sentences with (the topic given in
-/// `settings`, the headlines); `None` for the other methods.
-pub fn embed_topic(
-    encoder: &crate::encoder::Encoder,
-    cluster: &Cluster,
-    settings: &Settings,
-) -> Result<Option<TopicEmbeddings>> {
-    if !settings.method.uses_topic() {
-        return Ok(None);
-    }
-    let texts = TopicTexts::new(cluster, settings.topic.as_deref());
-    let embeddings = if texts.texts().is_empty() { vec![] } else { encoder.encode(&texts.texts())? };
-    Ok(Some(texts.embedded(embeddings).map_err(anyhow::Error::msg)?))
 }
 
 /// Location, SMMR or TBMMR, built from the cluster's times and positions.
@@ -539,7 +597,7 @@ mod tests {
         let e = embeddings(5);
         for method in [Method::Greedy, Method::Beam, Method::BeamGreedy] {
             let settings = Settings { method, budget: Budget::Words(8), ..Default::default() };
-            let summary = summarize(&c, &e, &settings, None).unwrap();
+            let summary = summarize(&SummaryRequest::new(&c, &e, &settings)).unwrap();
             assert!(summary.cost <= 8, "{method:?}");
             assert!(!summary.sentences.is_empty());
             let positions: Vec<_> = summary.sentences.iter().map(|&s| (c.sentences[s].doc, c.sentences[s].index)).collect();
@@ -551,7 +609,9 @@ mod tests {
 
     #[test]
     fn a_budget_below_every_sentence_explains_itself() {
-        let summary = summarize(&cluster(), &embeddings(5), &Settings { budget: Budget::Words(2), ..Default::default() }, None).unwrap();
+        let (c, e) = (cluster(), embeddings(5));
+        let settings = Settings { budget: Budget::Words(2), ..Default::default() };
+        let summary = summarize(&SummaryRequest::new(&c, &e, &settings)).unwrap();
         assert!(summary.sentences.is_empty());
         assert!(summary.notes[0].contains("shortest has 3 words"), "{:?}", summary.notes);
     }
@@ -559,9 +619,10 @@ mod tests {
     #[test]
     fn oracle_needs_a_reference() {
         let settings = Settings { method: Method::Oracle, ..Default::default() };
-        assert!(summarize(&cluster(), &embeddings(5), &settings, None).is_err());
+        let (c, e) = (cluster(), embeddings(5));
+        assert!(summarize(&SummaryRequest::new(&c, &e, &settings)).is_err());
         let reference = vec![unit(&[(1, 1.0)])];
-        let summary = summarize(&cluster(), &embeddings(5), &settings, Some(&reference)).unwrap();
+        let summary = summarize(&SummaryRequest { reference: Some(&reference), ..SummaryRequest::new(&c, &e, &settings) }).unwrap();
         assert!(!summary.sentences.is_empty());
     }
 

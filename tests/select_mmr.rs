@@ -6,7 +6,7 @@ use precis::encoder::{Embedding, DIM};
 use precis::select::tbmmr::Structure;
 use precis::select::topic::TopicTexts;
 use precis::select::Trace;
-use precis::summarize::{summarize, summarize_with_topic, Budget, Method, Order, Settings};
+use precis::summarize::{summarize, Budget, Method, Order, Settings, SummaryRequest};
 
 fn unit(parts: &[(usize, f32)]) -> Embedding {
     let mut e = [0f32; DIM];
@@ -87,16 +87,11 @@ fn every_new_method_parses_and_keeps_to_the_budget() {
         let method: Method = name.parse().unwrap();
         assert_eq!(method.name(), name);
         for budget in [Budget::Sentences(2), Budget::Words(12), Budget::Percent(40.0)] {
-            let summary = summarize(
-                &cluster,
-                &embeddings,
-                &Settings {
-                    budget,
-                    ..settings(method)
-                },
-                None,
-            )
-            .unwrap();
+            let settings = Settings {
+                budget,
+                ..settings(method)
+            };
+            let summary = summarize(&SummaryRequest::new(&cluster, &embeddings, &settings)).unwrap();
             assert!(summary.cost <= summary.limit, "{name} {budget:?}");
             assert!(!summary.sentences.is_empty(), "{name} {budget:?}");
             let trace = mmr_trace(&summary.trace);
@@ -108,7 +103,7 @@ fn every_new_method_parses_and_keeps_to_the_budget() {
 #[test]
 fn location_takes_the_lead_sentences() {
     let (cluster, embeddings) = cluster();
-    let summary = summarize(&cluster, &embeddings, &settings(Method::Location), None).unwrap();
+    let summary = summarize(&SummaryRequest::new(&cluster, &embeddings, &settings(Method::Location))).unwrap();
     // Every document's first sentence scores 1; they come out in position order.
     assert_eq!(summary.sentences, vec![0, 2, 4]);
 }
@@ -122,7 +117,7 @@ fn smmr_follows_the_given_topic() {
         ..settings(Method::Mmr)
     };
     // A user's topic must be embedded by the caller.
-    assert!(summarize(&cluster, &embeddings, &topic_settings, None).is_err());
+    assert!(summarize(&SummaryRequest::new(&cluster, &embeddings, &topic_settings)).is_err());
     let texts = TopicTexts::new(&cluster, topic_settings.topic.as_deref());
     assert_eq!(
         texts.texts(),
@@ -145,7 +140,7 @@ fn smmr_follows_the_given_topic() {
         budget: Budget::Sentences(1),
         ..topic_settings
     };
-    let summary = summarize_with_topic(&cluster, &embeddings, &one, None, Some(&topic)).unwrap();
+    let summary = summarize(&SummaryRequest { topic: Some(&topic), ..SummaryRequest::new(&cluster, &embeddings, &one) }).unwrap();
     assert_eq!(summary.sentences, vec![4]); // the election sentence
     assert!(summary.notes.is_empty());
 }
@@ -153,7 +148,7 @@ fn smmr_follows_the_given_topic() {
 #[test]
 fn default_topic_without_headline_embeddings_is_noted() {
     let (cluster, embeddings) = cluster();
-    let summary = summarize(&cluster, &embeddings, &settings(Method::Tbmmr), None).unwrap();
+    let summary = summarize(&SummaryRequest::new(&cluster, &embeddings, &settings(Method::Tbmmr))).unwrap();
     assert!(
         summary
             .notes
@@ -178,7 +173,7 @@ fn tbmmr_reads_seeds_structure_and_dates() {
         seed_threshold: 0.5,
         ..settings(Method::Tbmmr)
     };
-    let summary = summarize_with_topic(&cluster, &embeddings, &s, None, Some(&topic)).unwrap();
+    let summary = summarize(&SummaryRequest { topic: Some(&topic), ..SummaryRequest::new(&cluster, &embeddings, &s) }).unwrap();
     let trace = mmr_trace(&summary.trace);
     let reading = trace.topic.as_ref().unwrap();
     let seeds: Vec<bool> = reading.documents.iter().map(|d| d.seed).collect();

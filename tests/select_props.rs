@@ -6,7 +6,7 @@
 use precis::document::{Cluster, Document};
 use precis::encoder::{Embedding, DIM};
 use precis::select::beam::BeamMode;
-use precis::summarize::{summarize, Budget, Method, Settings};
+use precis::summarize::{summarize, Budget, Method, Settings, SummaryRequest};
 use proptest::prelude::*;
 
 const WORDS: [&str; 8] = ["storm", "coast", "river", "village", "mayor", "rescue", "bridge", "market"];
@@ -71,7 +71,7 @@ proptest! {
         let budget = if in_sentences { Budget::Sentences(1 + budget % 6) } else { Budget::Words(budget) };
         for (method, beam_mode) in methods() {
             let settings = Settings { method, budget, beam_mode, beam_width: width, ..Settings::default() };
-            let summary = summarize(&cluster, &embeddings, &settings, None).unwrap();
+            let summary = summarize(&SummaryRequest::new(&cluster, &embeddings, &settings)).unwrap();
             let cost: usize = match budget {
                 Budget::Sentences(_) => summary.sentences.len(),
                 _ => summary.sentences.iter().map(|&s| cluster.sentences[s].words).sum(),
@@ -83,7 +83,7 @@ proptest! {
             ids.dedup();
             prop_assert_eq!(ids.len(), summary.sentences.len(), "{:?}: a sentence twice", method);
             prop_assert!(summary.sentences.iter().all(|s| summary.candidates.contains(s)), "{:?}: not a candidate", method);
-            let again = summarize(&cluster, &embeddings, &settings, None).unwrap();
+            let again = summarize(&SummaryRequest::new(&cluster, &embeddings, &settings)).unwrap();
             prop_assert_eq!(&again.sentences, &summary.sentences, "{:?}: not deterministic", method);
         }
     }

@@ -8,10 +8,10 @@ use indicatif::{ProgressBar, ProgressStyle};
 use precis::datasets::{Dataset, EvalCluster};
 use precis::centroid::Heads;
 use precis::document::Cluster;
-use precis::encoder::{Embedding, Encoder};
+use precis::encoder::Encoder;
 use precis::eval::bootstrap::{BootstrapConfig, Estimate};
 use precis::eval::rouge::{self, CorpusRouge, Metric, RougeConfig};
-use precis::summarize::{summarize_with_heads, Method};
+use precis::summarize::{summarize, Method, SummaryRequest};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -25,7 +25,7 @@ pub struct EvaluateArgs {
     #[arg(long)]
     pub data: PathBuf,
     /// Comma-separated methods.
-    #[arg(long, value_delimiter = ',', default_value = "gg,bs,bs+gs,oracle")]
+    #[arg(long, value_delimiter = ',', value_parser = super::registry_args::method_parser(), default_value = "gg,bs,bs+gs,oracle")]
     pub methods: Vec<Method>,
     /// Evaluate only the first K clusters.
     #[arg(long)]
@@ -150,8 +150,8 @@ fn run_cluster(
     for &method in &args.methods {
         let t = Instant::now();
         let settings = args.settings.to_settings(method, budget);
-        let reference = reference.as_deref().map(|r: &[Embedding]| r);
-        let summary = summarize_with_heads(&cluster, &embeddings, &settings, reference, None, heads)
+        let request = SummaryRequest { reference: reference.as_deref(), heads: Some(heads), ..SummaryRequest::new(&cluster, &embeddings, &settings) };
+        let summary = summarize(&request)
             .with_context(|| format!("cluster {}, method {}", eval.name, method.name()))?;
         run.select_time.push(t.elapsed());
         run.words.push(summary.sentences.iter().map(|&s| cluster.sentences[s].words).sum());

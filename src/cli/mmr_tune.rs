@@ -11,7 +11,7 @@ use precis::document::Cluster;
 use precis::encoder::Embedding;
 use precis::eval::rouge::{self, Metric, RougeConfig};
 use precis::select::topic::{TopicEmbeddings, TopicTexts};
-use precis::summarize::{summarize_with_topic, Budget, Method, Settings};
+use precis::summarize::{summarize, SummaryRequest, Budget, Method, Settings};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -205,7 +205,7 @@ fn score_cluster(
     configs
         .iter()
         .map(|settings| {
-            let summary = summarize_with_topic(cluster, embeddings, settings, None, Some(topic))?;
+            let summary = summarize(&SummaryRequest { topic: Some(topic), ..SummaryRequest::new(cluster, embeddings, settings) })?;
             let sentences: Vec<String> = summary
                 .sentences
                 .iter()
@@ -241,8 +241,8 @@ fn print_best(results: &[ConfigScore]) {
     };
     results.iter().take(15).for_each(line);
     println!("best per method:");
-    for method in ["gg", "location", "mmr", "tbmmr"] {
-        if let Some(best) = results.iter().find(|r| r.method == method) {
+    for method in [Method::Greedy, Method::Location, Method::Mmr, Method::Tbmmr] {
+        if let Some(best) = results.iter().find(|r| r.method == method.name()) {
             line(best);
         }
     }

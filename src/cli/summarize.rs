@@ -5,7 +5,7 @@ use super::models::{load_encoder, load_heads};
 use super::settings::SettingsArgs;
 use anyhow::{bail, Context, Result};
 use precis::document::{Cluster, Document};
-use precis::summarize::{embed_topic, summarize_with_heads, Method, Settings};
+use precis::summarize::{Method, Settings, SummaryTexts};
 use serde::Serialize;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -15,7 +15,7 @@ pub struct SummarizeArgs {
     /// Files (.txt, .md, .html, .json, .jsonl) or folders of them.
     #[arg(required = true)]
     pub inputs: Vec<PathBuf>,
-    #[arg(long, default_value = "bs+gs")]
+    #[arg(long, value_parser = super::registry_args::method_parser(), default_value_t = Method::default())]
     pub method: Method,
     /// A reference summary (one sentence per line): enables --method oracle.
     #[arg(long)]
@@ -59,18 +59,15 @@ pub fn run(args: SummarizeArgs) -> Result<()> {
     let settings = Settings { topic: args.topic.clone(), ..args.settings.to_settings(args.method, 100) };
     let encoder = load_encoder(args.models.as_deref())?;
     let heads = load_heads(args.models.as_deref(), args.heads.as_deref(), &[args.method])?;
-    let embeddings = encoder.encode(&cluster.texts())?;
     let reference = match &args.reference {
         Some(path) => {
             let text = std::fs::read_to_string(path).with_context(|| format!("{}", path.display()))?;
-            let lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
-            Some(encoder.encode(&lines)?)
+            text.lines().map(str::trim).filter(|l| !l.is_empty()).map(str::to_string).collect()
         }
-        None => None,
+        None => vec![],
     };
-    let topic = embed_topic(&encoder, &cluster, &settings)?;
-    let summary =
-        summarize_with_heads(&cluster, &embeddings, &settings, reference.as_deref(), topic.as_ref(), &heads)?;
+    let texts = SummaryTexts::new(&cluster, &settings, reference);
+    let summary = texts.encode_and_summarize(&encoder, &cluster, &settings, Some(&heads))?;
     for note in &summary.notes {
         eprintln!("precis: {note}");
     }

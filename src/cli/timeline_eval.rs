@@ -23,7 +23,7 @@ use precis::eval::bootstrap::BootstrapConfig;
 use precis::eval::rouge::{self, CorpusRouge, Metric, RougeConfig, RougeScores};
 use precis::select::topic::{TopicEmbeddings, TopicTexts};
 use precis::select::Trace;
-use precis::summarize::{summarize_with_topic, Budget, Method, Settings};
+use precis::summarize::{summarize, SummaryRequest, Budget, Method, Settings};
 use precis::text::count_words;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -38,7 +38,7 @@ pub struct TimelineEvalArgs {
     #[arg(long)]
     pub data: PathBuf,
     /// Comma-separated methods.
-    #[arg(long, value_delimiter = ',', default_value = "location,mmr,tbmmr,gg,bs+gs")]
+    #[arg(long, value_delimiter = ',', value_parser = super::registry_args::method_parser(), default_value = "location,mmr,tbmmr,gg,bs+gs")]
     pub methods: Vec<Method>,
     /// Writes OUT/results.json (every day's summaries and scores, and the tables).
     #[arg(long)]
@@ -323,7 +323,7 @@ fn run_case(
         if args.reference_budget {
             settings.budget = Budget::Words(reference_words);
         }
-        let summary = summarize_with_topic(&day.cluster, embeddings, &settings, None, Some(topic))?;
+        let summary = summarize(&SummaryRequest { topic: Some(topic), ..SummaryRequest::new(&day.cluster, embeddings, &settings) })?;
         budget_words = summary.limit;
         let sentences: Vec<String> = summary
             .sentences

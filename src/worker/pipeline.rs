@@ -5,15 +5,15 @@
 //! Encoding sits between `prepare` and `finish` and is done by the caller,
 //! which can then report progress and keep the embeddings for later jobs.
 
-use super::protocol::{ArticleFacts, Job, RougeResult, SummaryResult, Timing, MAX_TOTAL_BYTES};
+use super::protocol::{ArticleFacts, Job, RougeResult, SummaryResult, Timing};
+use crate::centroid::Heads;
 use crate::document::{Cluster, Document};
 use crate::encoder::Embedding;
 use crate::eval::rouge::{self, Metric, RougeConfig, Tokenization};
+use crate::limits::check_total_text;
 use crate::project;
 use crate::segment;
-use crate::select::topic::TopicTexts;
-use crate::centroid::Heads;
-use crate::summarize::{estimate_centroid, select_towards, Method};
+use crate::summarize::{estimate_centroid, select_towards, Method, SummaryTexts};
 use std::collections::HashMap;
 
 /// Embeddings kept between summaries (about 2 kB each): beyond this many
@@ -50,13 +50,6 @@ impl EmbeddingCache {
         self.by_text.extend(texts.into_iter().zip(embeddings));
     }
 
-    fn lookup(&self, texts: &[&str]) -> Result<Vec<Embedding>, String> {
-        texts
-            .iter()
-            .map(|t| self.by_text.get(*t).copied().ok_or_else(|| format!("no embedding for {t:?}")))
-            .collect()
-    }
-
     /// The embedding of one text, if it was embedded.
     pub fn get(&self, text: &str) -> Option<Embedding> {
         self.by_text.get(text).copied()
@@ -74,10 +67,9 @@ impl EmbeddingCache {
 /// A checked and split job.
 pub struct Prepared {
     pub cluster: Cluster,
-    /// Sentences of the reference summary (empty without one).
-    pub reference: Vec<String>,
-    /// The topic and headlines MMR and TBMMR compare with (empty otherwise).
-    pub topic: TopicTexts,
+    /// The reference's sentences and the topic texts, embedded with the
+    /// cluster's sentences.
+    pub extra: SummaryTexts,
     job: Job,
 }
 
@@ -85,12 +77,7 @@ impl Prepared {
     /// Every text the summary needs embedded: the cluster's sentences, the
     /// reference's, then the topic's and the headlines.
     pub fn texts(&self) -> impl Iterator<Item = &str> {
-        self.cluster
-            .sentences
-            .iter()
-            .map(|s| s.text.as_str())
-            .chain(self.reference.iter().map(String::as_str))
-            .chain(self.topic.texts())
+        self.extra.texts(&self.cluster)
     }
 }
 
@@ -99,14 +86,7 @@ pub fn prepare(job: Job) -> Result<Prepared, String> {
     if job.documents.is_empty() {
         return Err("Add at least one article first.".into());
     }
-    let bytes: usize = job.documents.iter().map(|d| d.text.len()).sum();
-    if bytes > MAX_TOTAL_BYTES {
-        return Err(format!(
-            "The articles hold {} of text; Précis summarizes at most {} at once. Remove some articles.",
-            megabytes(bytes),
-            megabytes(MAX_TOTAL_BYTES)
-        ));
-    }
+    check_total_text(&job.documents)?;
     let reference: Vec<String> = job
         .reference
         .as_deref()
@@ -122,44 +102,29 @@ pub fn prepare(job: Job) -> Result<Prepared, String> {
     if cluster.sentences.is_empty() {
         return Err("The articles contain no sentences to summarize (no letters or digits were found).".into());
     }
-    let topic = if job.settings.method.uses_topic() {
-        TopicTexts::new(&cluster, job.settings.topic.as_deref())
-    } else {
-        TopicTexts::default()
-    };
-    Ok(Prepared { cluster, reference, topic, job })
+    let extra = SummaryTexts::new(&cluster, &job.settings, reference);
+    Ok(Prepared { cluster, extra, job })
 }
 
-/// Runs the method on the embedded cluster; `timing` is passed through.
-pub fn finish(prepared: &Prepared, cache: &EmbeddingCache, timing: Timing) -> Result<SummaryResult, String> {
-    finish_with_heads(prepared, cache, timing, &Heads::default(), &|| 0.0)
-}
-
-/// [`finish`] with the trained centroid heads CeRA and CeRAI need; `now`
-/// (milliseconds) times the centroid step into `timing.centroid_ms`.
-pub fn finish_with_heads(
+/// Runs the method on the embedded cluster with the trained heads CeRA
+/// and CeRAI need; `timing` is passed through, with the centroid step's
+/// time (`now` reads milliseconds) in `centroid_ms`.
+pub fn finish(
     prepared: &Prepared,
     cache: &EmbeddingCache,
     mut timing: Timing,
     heads: &Heads,
     now: &dyn Fn() -> f64,
 ) -> Result<SummaryResult, String> {
-    let Prepared { cluster, reference, topic, job } = prepared;
-    let embeddings = cache.lookup(&cluster.texts())?;
-    let reference_texts: Vec<&str> = reference.iter().map(String::as_str).collect();
-    let reference_embeddings = cache.lookup(&reference_texts)?;
-    let settings = &job.settings;
-    let oracle_reference = (!reference_embeddings.is_empty()).then_some(&reference_embeddings[..]);
-    let topic_embeddings = if settings.method.uses_topic() {
-        Some(topic.embedded(cache.lookup(&topic.texts())?)?)
-    } else {
-        None
-    };
+    let Prepared { cluster, extra, job } = prepared;
+    let embedded = extra.embedded(cluster, |text| cache.get(text)).map_err(|e| e.to_string())?;
+    let request = embedded.request(cluster, &job.settings, Some(heads));
     let centroid_started = now();
-    let centroid = estimate_centroid(cluster, &embeddings, settings, oracle_reference, heads).map_err(|e| e.to_string())?;
+    let centroid = estimate_centroid(&request).map_err(|e| e.to_string())?;
     timing.centroid_ms = now() - centroid_started;
-    let summary = select_towards(cluster, &embeddings, settings, centroid, topic_embeddings.as_ref()).map_err(|e| e.to_string())?;
-    let projection = project::project(&embeddings, &summary.centroid.vector);
+    let summary = select_towards(&request, centroid).map_err(|e| e.to_string())?;
+    let projection = project::project(&embedded.sentences, &summary.centroid.vector);
+    let reference = &extra.reference;
     let rouge = (!reference.is_empty()).then(|| {
         let picked: Vec<&str> = summary.sentences.iter().map(|&s| cluster.sentences[s].text.as_str()).collect();
         let english = summary.sentences.iter().all(|&s| cluster.sentences[s].lang == "en")
@@ -211,15 +176,6 @@ pub fn method_available(method: Method, has_reference: bool) -> bool {
     !method.needs_reference() || has_reference
 }
 
-/// "1.2 MB", "640 kB": sizes as the user reads them.
-pub fn megabytes(bytes: usize) -> String {
-    if bytes >= 1_000_000 {
-        format!("{:.1} MB", bytes as f64 / 1e6)
-    } else {
-        format!("{} kB", bytes.div_ceil(1000))
-    }
-}
-
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
@@ -266,7 +222,7 @@ pub(crate) mod tests {
         let prepared = prepare(job(settings, None)).unwrap();
         let mut cache = EmbeddingCache::default();
         assert_eq!(embed_all(&prepared, &mut cache), 7);
-        let result = finish(&prepared, &cache, Timing::default()).unwrap();
+        let result = finish(&prepared, &cache, Timing::default(), &Heads::default(), &|| 0.0).unwrap();
         assert!(!result.summary.sentences.is_empty());
         assert!(result.summary.cost <= 12);
         let words: usize = result.summary.sentences.iter().map(|&s| result.sentences[s].words).sum();
@@ -303,7 +259,7 @@ pub(crate) mod tests {
         let prepared = prepare(job(oracle, Some(reference))).unwrap();
         let mut cache = EmbeddingCache::default();
         embed_all(&prepared, &mut cache);
-        let result = finish(&prepared, &cache, Timing::default()).unwrap();
+        let result = finish(&prepared, &cache, Timing::default(), &Heads::default(), &|| 0.0).unwrap();
         let rouge = result.rouge.expect("ROUGE with a reference");
         assert!(rouge.rouge_1.recall > 0.0 && rouge.rouge_1.recall <= 1.0);
         assert!(rouge.rouge_2.recall <= rouge.rouge_1.recall);
@@ -328,7 +284,7 @@ pub(crate) mod tests {
         punctuation.documents = vec![Document::new("x", "... !!! ---")];
         assert!(prepare(punctuation).err().unwrap().contains("no sentences"));
         let mut huge = job(Settings::default(), None);
-        huge.documents = vec![Document::new("x", "word ".repeat(MAX_TOTAL_BYTES / 5 + 1))];
+        huge.documents = vec![Document::new("x", "word ".repeat(crate::limits::MAX_TOTAL_BYTES / 5 + 1))];
         let message = prepare(huge).err().unwrap();
         assert!(message.contains("2.1 MB") && message.contains("at most"), "{message}");
     }
@@ -339,7 +295,7 @@ pub(crate) mod tests {
         let prepared = prepare(job(settings, None)).unwrap();
         let mut cache = EmbeddingCache::default();
         embed_all(&prepared, &mut cache);
-        let result = finish(&prepared, &cache, Timing::default()).unwrap();
+        let result = finish(&prepared, &cache, Timing::default(), &Heads::default(), &|| 0.0).unwrap();
         assert!(result.summary.sentences.is_empty());
         assert!(result.summary.notes.iter().any(|n| n.contains("Raise the budget")), "{:?}", result.summary.notes);
     }
@@ -356,7 +312,7 @@ pub(crate) mod tests {
         assert!(prepared.texts().any(|t| t == "The dam broke."));
         let mut cache = EmbeddingCache::default();
         embed_all(&prepared, &mut cache);
-        let result = finish(&prepared, &cache, Timing::default()).unwrap();
+        let result = finish(&prepared, &cache, Timing::default(), &Heads::default(), &|| 0.0).unwrap();
         let crate::select::Trace::Mmr(trace) = &result.summary.trace else { panic!("an MMR trace") };
         assert_eq!(trace.steps.len(), result.summary.sentences.len());
         assert!(result.summary.cost <= 20 && !result.summary.sentences.is_empty());
@@ -384,9 +340,4 @@ pub(crate) mod tests {
         assert!(french.rouge_1.precision < 1.0 && french.rouge_2.recall > 0.5);
     }
 
-    #[test]
-    fn sizes_read_naturally() {
-        assert_eq!(megabytes(5_242_880), "5.2 MB");
-        assert_eq!(megabytes(1_500), "2 kB");
-    }
 }
