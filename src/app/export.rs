@@ -154,7 +154,7 @@ impl TimelineExport<'_> {
         format!(
             "Timeline of {} articles — policy {}{}, {} updates from {} sentences; event: {}",
             self.timeline.articles.len(),
-            self.timeline.policy.to_uppercase(),
+            self.timeline.policy.name().to_uppercase(),
             self.timeline.threshold.map(|t| format!(" at threshold {t:.2}")).unwrap_or_default(),
             self.timeline.updates,
             self.timeline.sentences.len(),
@@ -169,7 +169,7 @@ impl TimelineExport<'_> {
             let s = &self.timeline.sentences[event.sentence];
             let article = &self.timeline.articles[s.doc];
             let when = match article.date {
-                Some(_) => crate::worker::timeline::format_time(event.time),
+                Some(_) => crate::dates::format_time(event.time),
                 None => "undated".into(),
             };
             out += &format!(
@@ -199,7 +199,7 @@ impl TimelineExport<'_> {
                 json!({
                     "update": event.update.map_or(0, |u| u + 1),
                     "time": event.time,
-                    "date": article.date.map(|_| crate::worker::timeline::format_time(event.time)),
+                    "date": article.date.map(|_| crate::dates::format_time(event.time)),
                     "text": s.text,
                     "lang": s.lang,
                     "reason": event.reason,
@@ -294,7 +294,7 @@ mod tests {
         };
         // Replay order: the dated article first (card 0), then card 1 undated.
         let timeline = Timeline {
-            policy: "cos".into(),
+            policy: crate::stream::PolicyKind::Cos,
             threshold: Some(0.6),
             query: "Dam breaks".into(),
             articles: vec![

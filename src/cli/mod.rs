@@ -8,6 +8,7 @@ pub mod embed_dataset;
 pub mod evaluate;
 pub mod mmr_tune;
 pub mod models;
+pub mod registry_args;
 pub mod rouge;
 pub mod segment;
 pub mod settings;

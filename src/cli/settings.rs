@@ -1,4 +1,5 @@
-//! Summary settings as command-line flags (the same struct the app edits).
+//! Summary settings as command-line flags (the same struct the app edits;
+//! every default is `Settings::default()`'s).
 
 use precis::select::beam::BeamMode;
 use precis::summarize::{Budget, Method, Order, Settings};
@@ -15,13 +16,13 @@ pub struct SettingsArgs {
     #[arg(long, conflicts_with = "budget")]
     pub budget_percent: Option<f32>,
     /// n: candidates are the first n sentences of each document.
-    #[arg(long, default_value_t = 9)]
+    #[arg(long, default_value_t = Settings::default().first_sentences)]
     pub first_sentences: usize,
     /// B: beam width.
-    #[arg(long, default_value_t = 5)]
+    #[arg(long, default_value_t = Settings::default().beam_width)]
     pub beam_width: usize,
     /// T: sentences the greedy search may pass over when they do not fit.
-    #[arg(long, default_value_t = 9)]
+    #[arg(long, default_value_t = Settings::default().greedy_candidates)]
     pub greedy_candidates: usize,
     /// fill (ours: beams only take sentences that fit, equal sets merge) or
     /// paper (as published: a beam freezes when its best sentence overflows).
@@ -31,25 +32,25 @@ pub struct SettingsArgs {
     #[arg(long)]
     pub redundancy: Option<f32>,
     /// Candidates at least this similar (cosine) to an earlier one are copies.
-    #[arg(long, default_value_t = 0.98)]
+    #[arg(long, default_value_t = Settings::default().near_duplicate)]
     pub near_duplicate: f32,
     /// β: a sentence's embedding counts words^β in the summary's sum (0 = as published).
-    #[arg(long, default_value_t = 0.0)]
+    #[arg(long, default_value_t = Settings::default().length_weight)]
     pub length_weight: f32,
     /// chronological: by article date; for tbmmr, by sentence time or grouped by day (the paper's order).
     #[arg(long, value_enum, default_value = "position")]
     pub order: OrderArg,
     /// λ (mmr, tbmmr): weight of relevance to the topic against redundancy with picked sentences.
-    #[arg(long, default_value_t = precis::summarize::DEFAULT_LAMBDA)]
+    #[arg(long, default_value_t = Settings::default().lambda)]
     pub lambda: f32,
     /// μ (tbmmr): weight of the position score.
-    #[arg(long, default_value_t = precis::summarize::DEFAULT_MU)]
+    #[arg(long, default_value_t = Settings::default().mu)]
     pub mu: f32,
     /// γ (tbmmr): share of time similarity in sentence similarity.
-    #[arg(long, default_value_t = precis::summarize::DEFAULT_GAMMA)]
+    #[arg(long, default_value_t = Settings::default().gamma)]
     pub gamma: f32,
     /// tbmmr: documents at least this relevant to the topic report its seed event.
-    #[arg(long, default_value_t = precis::summarize::DEFAULT_SEED_THRESHOLD)]
+    #[arg(long, default_value_t = Settings::default().seed_threshold)]
     pub seed_threshold: f32,
 }
 

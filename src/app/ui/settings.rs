@@ -96,14 +96,14 @@ fn MethodField() -> impl IntoView {
                     _ => false,
                 }
             };
-            let base = info.label.clone();
+            let base = info.label;
             let label = move || {
                 if missing_head() {
                     format!("{base} — its trained model is not in this build")
                 } else if needs_reference {
                     format!("{base} — needs a reference")
                 } else {
-                    base.clone()
+                    base.to_string()
                 }
             };
             view! {

@@ -4,6 +4,7 @@ use super::persist;
 use crate::document::Document;
 use crate::summarize::Settings;
 use crate::worker::protocol::{Article, InputProblem, ModelStatus, Stage, StreamOffer, SummaryResult, Timeline};
+use crate::stream::PolicyKind;
 use serde::{Deserialize, Serialize};
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -27,21 +28,15 @@ pub enum Mode {
 }
 
 /// The timeline's controls.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct StreamChoice {
-    /// "ls+cos", "ls", "cos" or "apsal".
-    pub policy: String,
+    pub policy: PolicyKind,
     /// None: the policy's tuned threshold.
     pub threshold: Option<f32>,
     /// What the event is about; empty: the earliest article's headline.
     pub query: String,
 }
 
-impl Default for StreamChoice {
-    fn default() -> Self {
-        Self { policy: "ls+cos".into(), threshold: None, query: String::new() }
-    }
-}
 
 /// A timeline with the articles it was made from.
 #[derive(Debug)]

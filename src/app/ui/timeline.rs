@@ -13,7 +13,10 @@ use crate::app::export::TimelineExport;
 use crate::app::present::{article_label, count, duration, language_name, shorten, title_of};
 use crate::stream::Action;
 use crate::worker::protocol::Stage;
-use crate::worker::timeline::{format_time, needs_weights, StreamEvent, POLICIES};
+use crate::dates::format_time;
+use crate::registry;
+use crate::stream::PolicyKind;
+use crate::worker::timeline::StreamEvent;
 use leptos::prelude::*;
 use std::sync::Arc;
 use std::time::Duration;
@@ -22,26 +25,6 @@ use std::time::Duration;
 const RERUN_DELAY: Duration = Duration::from_millis(250);
 /// Replay speeds offered (decisions per second).
 const SPEEDS: [(f64, &str); 5] = [(1.0, "1 sentence/s"), (4.0, "4 sentences/s"), (10.0, "10 sentences/s"), (30.0, "30 sentences/s"), (100.0, "100 sentences/s")];
-
-fn policy_label(policy: &str) -> &'static str {
-    match policy {
-        "ls+cos" => "LS + COS (learned, then redundancy check)",
-        "ls" => "LS (learned policy)",
-        "cos" => "COS (first sentences, redundancy threshold)",
-        "apsal" => "APSAL (clusters per hour window)",
-        _ => "unknown policy",
-    }
-}
-
-fn policy_help(policy: &str) -> &'static str {
-    match policy {
-        "ls+cos" => "A linear policy trained on TREC-TS 2013 scores every sentence from its state (similarity to the query, the updates, the stream); what it selects must also be less similar than the threshold to every earlier update.",
-        "ls" => "The learned policy alone: it selects a sentence when its predicted cost of skipping exceeds that of selecting. It has no threshold.",
-        "cos" => "Looks only at each article's first sentence and selects it when its cosine to every earlier update is below the threshold.",
-        "apsal" => "Waits until each hour window closes, clusters its sentences (affinity propagation, preference from similarity to the query) and selects exemplars below the threshold to earlier updates, timed at the window's close.",
-        _ => "",
-    }
-}
 
 #[component]
 pub fn TimelinePanel() -> impl IntoView {
@@ -66,40 +49,40 @@ fn StreamControls() -> impl IntoView {
     let state = expect_context::<AppState>();
     let trained = move || state.stream_offer.with(|o| o.as_ref().is_some_and(|o| o.trained));
     let choice = move || state.stream_choice.get();
-    let tuned = move |policy: &str| state.stream_offer.with(|o| o.as_ref().and_then(|o| o.threshold(policy)));
+    let tuned = move |policy: PolicyKind| state.stream_offer.with(|o| o.as_ref().and_then(|o| o.threshold(policy)));
     // Without the LS weights, a saved LS choice falls back to COS.
     Effect::new(move |_| {
         let known = state.stream_offer.with(|o| o.as_ref().map(|o| o.trained));
-        if known == Some(false) && state.stream_choice.with_untracked(|c| needs_weights(&c.policy)) {
+        if known == Some(false) && state.stream_choice.with_untracked(|c| c.policy.needs_weights()) {
             state.stream_choice.update(|c| {
-                c.policy = "cos".into();
+                c.policy = PolicyKind::Cos;
                 c.threshold = None;
             });
         }
     });
-    let options = POLICIES
-        .iter()
-        .map(|&policy| {
-            let disabled = move || needs_weights(policy) && !trained();
+    let options = registry::policies()
+        .map(|info| {
+            let policy = info.kind;
+            let disabled = move || policy.needs_weights() && !trained();
             let label = move || {
-                if disabled() { format!("{} — not in this build", policy_label(policy)) } else { policy_label(policy).to_string() }
+                if disabled() { format!("{} — not in this build", info.label) } else { info.label.to_string() }
             };
             view! {
-                <option value=policy selected=move || choice().policy == policy disabled=disabled>{label}</option>
+                <option value=info.name selected=move || choice().policy == policy disabled=disabled>{label}</option>
             }
         })
         .collect_view();
     let choose = move |ev| {
-        let policy = event_target_value(&ev);
+        let Ok(policy) = event_target_value(&ev).parse::<PolicyKind>() else { return };
         state.stream_choice.update(|c| {
             c.policy = policy;
             c.threshold = None;
         });
     };
-    let has_threshold = move || choice().policy != "ls";
+    let has_threshold = move || choice().policy.has_threshold();
     let threshold = move || {
         let c = choice();
-        c.threshold.or_else(|| tuned(&c.policy)).unwrap_or(0.6)
+        c.threshold.or_else(|| tuned(c.policy)).unwrap_or(0.6)
     };
     let problem = RwSignal::new(None::<String>);
     let set_threshold = move |ev| match event_target_value(&ev).trim().parse::<f32>() {
@@ -123,7 +106,7 @@ fn StreamControls() -> impl IntoView {
             <div class="field">
                 <label for="stream-policy" class="field-label">"Policy"</label>
                 <select id="stream-policy" on:change=choose aria-describedby="stream-policy-help">{options}</select>
-                <p class="hint" id="stream-policy-help">{move || policy_help(&choice().policy)}</p>
+                <p class="hint" id="stream-policy-help">{move || registry::policy(choice().policy).help}</p>
                 {move || note().map(|n| view! { <p class="notice" role="status" data-testid="stream-note">{n}</p> })}
             </div>
             <Show when=has_threshold>
@@ -153,7 +136,7 @@ fn StreamControls() -> impl IntoView {
                     </div>
                     {move || problem.get().map(|p| view! { <p class="error" role="alert" data-testid="error">{p}</p> })}
                     <p class="hint" id="stream-threshold-help">
-                        {move || match (choice().threshold, tuned(&choice().policy)) {
+                        {move || match (choice().threshold, tuned(choice().policy)) {
                             (Some(_), Some(t)) => format!("A sentence this similar to an earlier update is skipped as a repeat. Tuned value: {t:.2}."),
                             _ => "A sentence this similar to an earlier update is skipped as a repeat. This is the tuned value.".to_string(),
                         }}
@@ -311,7 +294,7 @@ fn ReplayView(outcome: Arc<TimelineOutcome>) -> impl IntoView {
     let notes = timeline.notes.iter().map(|n| view! { <p class="notice" role="status">{n.clone()}</p> }).collect_view();
     let summary_line = format!(
         "{} on “{}”{}: {} from {} in {}.",
-        policy_label(&timeline.policy),
+        registry::policy(timeline.policy).label,
         shorten(&timeline.query, 80),
         timeline.threshold.map(|t| format!(" at threshold {t:.2}")).unwrap_or_default(),
         count(timeline.updates, "update", "updates"),
