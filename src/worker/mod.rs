@@ -8,8 +8,14 @@
 //! - [`timeline`]: the streaming replay of the timeline mode (tested natively);
 //! - [`live`]: a live stream, articles pushed as they arrive and decided on
 //!   arrival (tested natively; the stream benchmark drives it);
-//! - `runtime` (wasm only): message loop, model download and Cache API,
-//!   progress events;
+//! - [`schedule`]: how encoding is spread over this worker and its helpers,
+//!   and when running work is overtaken (tested natively);
+//! - [`signal`]: values tasks wait for (the model, the stream settings),
+//!   tested natively;
+//! - `runtime` (wasm only): the request queue, the model's life, idle work;
+//! - `jobs` (wasm only): each request's answer, with progress events;
+//! - `assets` (wasm only): downloads and the Cache API (model, heads,
+//!   stream settings);
 //! - `pool` (wasm only): helper workers that encode batches alongside the
 //!   main worker, one per spare core.
 
@@ -17,7 +23,13 @@ pub mod live;
 pub mod pipeline;
 pub mod protocol;
 pub mod read;
+pub mod schedule;
+pub mod signal;
 pub mod timeline;
+#[cfg(all(target_arch = "wasm32", feature = "app"))]
+mod assets;
+#[cfg(all(target_arch = "wasm32", feature = "app"))]
+mod jobs;
 #[cfg(all(target_arch = "wasm32", feature = "app"))]
 mod pool;
 #[cfg(all(target_arch = "wasm32", feature = "app"))]

@@ -70,8 +70,12 @@ async function timedSummary(page) {
     const end = performance.getEntriesByName("precis:summary-shown")[0].startTime;
     const tasks = window.__longTasks.filter((t) => t.start + t.duration >= start && t.start <= end + 50);
     // The worker's own split / encode / select times (the progress label's tooltip).
-    const breakdown = document.querySelector("#progress-label")?.title ?? "";
-    return { ms: end - start, longTasks: tasks.map((t) => Math.round(t.duration)), breakdown };
+    const label = document.querySelector("#progress-label");
+    const breakdown = label?.title ?? "";
+    // The messages' share: request sent → answer decoded, less the worker's own time.
+    const decoded = performance.getEntriesByName("precis:answer-decoded").at(-1).startTime;
+    const messageMs = decoded - start - Number(label?.dataset.workerMs ?? NaN);
+    return { ms: end - start, messageMs, longTasks: tasks.map((t) => Math.round(t.duration)), breakdown };
   });
 }
 
@@ -149,6 +153,7 @@ try {
   console.log(`cold: interactive ${cold.interactiveMs} ms, first summary of the example set ${cold.firstSummaryMs} ms (${cold.model})`);
   console.log(`DUC cluster ${duc.cluster} (${duc.files} files, ${duc.sentences} sentences): ${Math.round(duc.firstTime.ms)} ms with encoding (${duc.firstTime.breakdown}), long tasks ${JSON.stringify(duc.firstTime.longTasks)}`);
   console.log(`  with cached embeddings: ${duc.cachedEmbeddings.map((r) => Math.round(r.ms)).join(", ")} ms; long tasks ${JSON.stringify(duc.cachedEmbeddings.flatMap((r) => r.longTasks))}`);
+  console.log(`  messages (request sent → answer decoded, less the worker's time): ${[duc.firstTime, ...duc.cachedEmbeddings].map((r) => r.messageMs.toFixed(1)).join(", ")} ms`);
   for (const [set, heads] of [["example set", cold.heads], [`DUC cluster ${duc.cluster}`, duc.heads]]) {
     for (const method of ["cera", "cerai"]) {
       if (heads[method]) console.log(`  ${method} head inference, ${set} (${heads.sentences} sentences): ${heads[method].join(", ")} ms`);

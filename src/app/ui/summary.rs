@@ -103,7 +103,14 @@ fn ProgressBar() -> impl IntoView {
             aria-labelledby="progress-label"
         >
             <div class="track"><div class="fill" style:width=move || format!("{}%", percent())></div></div>
-            <span id="progress-label" class="progress-label" title=breakdown>{text}</span>
+            <span
+                id="progress-label"
+                class="progress-label"
+                title=breakdown
+                data-worker-ms=move || state.result.with(|r| r.as_ref().map(|r| format!("{:.2}", r.result.timing.total_ms)))
+            >
+                {text}
+            </span>
         </div>
     }
 }

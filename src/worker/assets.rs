@@ -1,0 +1,226 @@
+//! What the worker downloads and keeps in the Cache API: the encoder's
+//! files (checked against the manifest's sizes), the trained centroid
+//! heads and the streaming policies' settings. Every file is fetched from
+//! the app's own origin; offline, the cached copy answers.
+
+use crate::centroid::{CeraHead, Heads};
+use crate::stream::learned::StreamSettings;
+use js_sys::{Array, Uint8Array};
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{Cache, DedicatedWorkerGlobalScope, ReadableStreamDefaultReader, RequestCache, RequestInit};
+
+/// Model files, relative to the app's root (where the worker script is).
+const MODEL_DIR: &str = "models/muse-v3/";
+const MODEL_FILES: [&str; 2] = ["encoder.onnx", "tokenizer.json"];
+const MODEL_CACHE: &str = "precis-models";
+/// The trained centroid heads (CeRA, CeRAI), when this build ships them.
+const HEAD_FILES: [&str; 2] = ["models/cera/cera.onnx", "models/cera/cerai.onnx"];
+/// Where the trained stream settings (LS weights, tuned thresholds) are served.
+pub const STREAM_SETTINGS: &str = "models/stream/ls.json";
+
+/// Told (bytes done, bytes in all) while the model downloads.
+pub type Progress<'a> = &'a dyn Fn(u64, u64);
+
+fn scope() -> DedicatedWorkerGlobalScope {
+    js_sys::global().unchecked_into()
+}
+
+/// The encoder's files (model, tokenizer), and whether all came from the
+/// cache. Errors are for the user.
+pub async fn model_files(progress: Progress<'_>) -> Result<(Vec<Vec<u8>>, bool), String> {
+    // The Cache API is missing outside secure contexts: download then.
+    let cache = open_cache().await;
+    let manifest = fetch_manifest(cache.as_ref()).await?;
+    let files = MODEL_FILES
+        .iter()
+        .map(|name| manifest_entry(&manifest, name))
+        .collect::<Result<Vec<(String, u64)>, String>>()?;
+    let total: u64 = files.iter().map(|(_, bytes)| bytes).sum();
+    let mut done = 0;
+    let mut from_cache = true;
+    let mut contents = vec![];
+    for (url, bytes) in &files {
+        let data = match cached_bytes(cache.as_ref(), url).await {
+            Some(data) if data.len() as u64 == *bytes => data,
+            _ => {
+                from_cache = false;
+                download(url, *bytes, cache.as_ref(), &|n| progress(done + n, total)).await?
+            }
+        };
+        done += bytes;
+        contents.push(data);
+    }
+    if let Some(cache) = &cache {
+        let current: Vec<String> = files.iter().map(|(url, _)| url.clone()).collect();
+        prune(cache, &current).await;
+    }
+    Ok((contents, from_cache))
+}
+
+/// The heads' files (CeRA, CeRAI), each when this build ships it.
+pub async fn head_files() -> (Option<Vec<u8>>, Option<Vec<u8>>) {
+    let cache = open_cache().await;
+    (fetch_bytes(HEAD_FILES[0], cache.as_ref()).await, fetch_bytes(HEAD_FILES[1], cache.as_ref()).await)
+}
+
+/// The heads that load from their files (built once the encoder is ready,
+/// so that the model's download comes first).
+pub fn heads_from((cera, cerai): (Option<Vec<u8>>, Option<Vec<u8>>)) -> Heads {
+    let load = |bytes: Option<Vec<u8>>| bytes.and_then(|b| CeraHead::from_bytes(&b).ok());
+    Heads::new(load(cera), load(cerai)).unwrap_or_default()
+}
+
+/// models/stream/ls.json: the LS weights and tuned thresholds, whether
+/// they were found, and what to tell the user when not. Without them (not
+/// shipped, or never downloaded and offline) COS and APSAL run with their
+/// default thresholds.
+pub async fn stream_settings() -> (StreamSettings, bool, Option<String>) {
+    let cache = open_cache().await;
+    let Some(bytes) = fetch_bytes(STREAM_SETTINGS, cache.as_ref()).await else {
+        let note = "The learned policy (LS) is not part of this build: its weights (models/stream/ls.json) were not found. \
+                    COS and APSAL run with their default thresholds.";
+        return (StreamSettings::untrained(), false, Some(note.into()));
+    };
+    // Decoded as UTF-8 the way `Response.text()` does.
+    match StreamSettings::from_json(&String::from_utf8_lossy(&bytes)) {
+        Ok(settings) => (settings, true, None),
+        Err(e) => (
+            StreamSettings::untrained(),
+            false,
+            Some(format!("The learned policy's file is unreadable ({e}); COS and APSAL run with default thresholds.")),
+        ),
+    }
+}
+
+async fn open_cache() -> Option<Cache> {
+    let storage = scope().caches().ok()?;
+    JsFuture::from(storage.open(MODEL_CACHE)).await.ok()?.dyn_into().ok()
+}
+
+/// A small file: from the network when reachable (kept in the cache),
+/// else the cached copy.
+async fn fetch_bytes(url: &str, cache: Option<&Cache>) -> Option<Vec<u8>> {
+    let init = RequestInit::new();
+    init.set_cache(RequestCache::NoCache);
+    let fresh = match JsFuture::from(scope().fetch_with_str_and_init(url, &init)).await {
+        Ok(response) => {
+            let response: web_sys::Response = response.unchecked_into();
+            if response.ok() {
+                response_bytes(&response).await
+            } else {
+                None
+            }
+        }
+        Err(_) => None,
+    };
+    match fresh {
+        Some(mut bytes) => {
+            if let Some(cache) = cache {
+                keep(cache, url, &mut bytes).await;
+            }
+            Some(bytes)
+        }
+        None => cached_bytes(cache, url).await,
+    }
+}
+
+/// Keeps a copy in the cache; a full disk only means the next visit
+/// downloads again.
+async fn keep(cache: &Cache, url: &str, bytes: &mut [u8]) {
+    if let Ok(copy) = web_sys::Response::new_with_opt_u8_array(Some(bytes)) {
+        let _ = JsFuture::from(cache.put_with_str(url, &copy)).await;
+    }
+}
+
+/// models/muse-v3/manifest.json: from the network when reachable (a new
+/// model replaces the old), else the copy kept in the cache.
+async fn fetch_manifest(cache: Option<&Cache>) -> Result<serde_json::Value, String> {
+    let url = format!("{MODEL_DIR}manifest.json");
+    let bytes = fetch_bytes(&url, cache).await.ok_or_else(|| {
+        "The language model has not been downloaded yet and the network is unreachable. \
+         Connect once to download it (84 MB); after that Précis works offline."
+            .to_string()
+    })?;
+    serde_json::from_slice(&bytes).map_err(|e| format!("The model manifest is damaged: {e}"))
+}
+
+/// (versioned URL, size in bytes) of a model file: the URL carries the
+/// file's hash, so a new model never hits an old cache entry.
+fn manifest_entry(manifest: &serde_json::Value, name: &str) -> Result<(String, u64), String> {
+    let entry = &manifest["files"][name];
+    let sha = entry["sha256"].as_str().unwrap_or_default();
+    let bytes = entry["bytes"].as_u64().unwrap_or(0);
+    if sha.len() < 16 || bytes == 0 {
+        return Err(format!("The model manifest does not describe {name}."));
+    }
+    Ok((format!("{MODEL_DIR}{name}?v={}", &sha[..16]), bytes))
+}
+
+async fn cached_bytes(cache: Option<&Cache>, url: &str) -> Option<Vec<u8>> {
+    let found = JsFuture::from(cache?.match_with_str(url)).await.ok()?;
+    response_bytes(&found.dyn_into().ok()?).await
+}
+
+async fn response_bytes(response: &web_sys::Response) -> Option<Vec<u8>> {
+    let buffer = JsFuture::from(response.array_buffer().ok()?).await.ok()?;
+    Some(Uint8Array::new(&buffer).to_vec())
+}
+
+/// Downloads a file, reporting the bytes read so far, and keeps it in the
+/// cache.
+async fn download(url: &str, expected: u64, cache: Option<&Cache>, progress: &dyn Fn(u64)) -> Result<Vec<u8>, String> {
+    let offline = || "The language model could not be downloaded: the network is unreachable. \
+        Connect once to download it (84 MB); after that Précis works offline."
+        .to_string();
+    let init = RequestInit::new();
+    // The Cache API keeps the file; the HTTP cache would only keep a second copy.
+    init.set_cache(RequestCache::NoStore);
+    let response: web_sys::Response =
+        JsFuture::from(scope().fetch_with_str_and_init(url, &init)).await.map_err(|_| offline())?.unchecked_into();
+    if !response.ok() {
+        return Err(format!("The language model could not be downloaded ({url}: HTTP {}).", response.status()));
+    }
+    let body = response.body().ok_or_else(offline)?;
+    let reader: ReadableStreamDefaultReader = body.get_reader().unchecked_into();
+    let mut bytes: Vec<u8> = Vec::with_capacity(expected as usize);
+    let mut reported = 0u64;
+    loop {
+        let chunk = JsFuture::from(reader.read()).await.map_err(|_| offline())?;
+        if js_sys::Reflect::get(&chunk, &"done".into()).ok().and_then(|d| d.as_bool()).unwrap_or(true) {
+            break;
+        }
+        let value: Uint8Array = js_sys::Reflect::get(&chunk, &"value".into()).map_err(|_| offline())?.unchecked_into();
+        let start = bytes.len();
+        bytes.resize(start + value.length() as usize, 0);
+        value.copy_to(&mut bytes[start..]);
+        if bytes.len() as u64 - reported >= expected / 100 {
+            reported = bytes.len() as u64;
+            progress(reported);
+        }
+    }
+    if bytes.len() as u64 != expected {
+        return Err(format!(
+            "The language model download was cut short ({} of {} bytes). Reload to try again.",
+            bytes.len(),
+            expected
+        ));
+    }
+    if let Some(cache) = cache {
+        keep(cache, url, &mut bytes).await;
+    }
+    Ok(bytes)
+}
+
+/// Deletes cached model files of other versions.
+async fn prune(cache: &Cache, current: &[String]) {
+    let Ok(keys) = JsFuture::from(cache.keys()).await else { return };
+    for request in Array::from(&keys).iter() {
+        let request: web_sys::Request = request.unchecked_into();
+        let url = request.url();
+        let is_model_file = MODEL_FILES.iter().any(|f| url.contains(&format!("{MODEL_DIR}{f}")));
+        if is_model_file && !current.iter().any(|c| url.ends_with(c.as_str())) {
+            let _ = JsFuture::from(cache.delete_with_request(&request)).await;
+        }
+    }
+}
