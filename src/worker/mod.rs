@@ -36,7 +36,14 @@ mod pool;
 mod runtime;
 
 #[cfg(all(target_arch = "wasm32", feature = "app"))]
-pub use runtime::{in_worker, start};
+pub use runtime::start;
+
+/// True inside a dedicated worker (the page and the worker run the same
+/// wasm module; see src/bin/app.rs).
+#[cfg(all(target_arch = "wasm32", feature = "app"))]
+pub fn in_worker() -> bool {
+    !js_sys::Reflect::has(&js_sys::global(), &"document".into()).unwrap_or(false)
+}
 
 /// The bundled example set (assets/examples): file name and bytes, read
 /// exactly like uploaded files.

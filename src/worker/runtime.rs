@@ -6,7 +6,7 @@
 //! strings. A request overtaken by a newer one of its kind is dropped
 //! between encoding batches (`schedule::superseded`), so dragging a slider
 //! never queues up work. Tasks that need the model or the stream settings
-//! wait on a [`Signal`], not a timer.
+//! wait on a [`Signal`], not a polling timer.
 
 use super::assets;
 use super::jobs;
@@ -20,7 +20,6 @@ use super::timeline::StreamOffer;
 use crate::centroid::Heads;
 use crate::encoder::Encoder;
 use crate::stream::learned::StreamSettings;
-use gloo_timers::future::TimeoutFuture;
 use js_sys::Array;
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -71,12 +70,6 @@ thread_local! {
 
 pub(super) fn with_state<R>(f: impl FnOnce(&mut State) -> R) -> R {
     STATE.with_borrow_mut(f)
-}
-
-/// True inside a dedicated worker (the page and the worker run the same
-/// wasm module; see src/bin/app.rs).
-pub fn in_worker() -> bool {
-    !js_sys::Reflect::has(&js_sys::global(), &"document".into()).unwrap_or(false)
 }
 
 /// Entry point in the worker.
@@ -158,7 +151,7 @@ pub(super) fn superseded(running: Supersedable) -> bool {
 
 /// Lets queued `message` events run (a timer task, not a microtask).
 pub(super) async fn yield_to_messages() {
-    TimeoutFuture::new(0).await;
+    sleep(0).await;
 }
 
 /// The encoder, once loaded. A model that could not be had is tried once
@@ -214,7 +207,7 @@ async fn load_model() {
 /// ran dry, so that a later long input does not wait for them and a request
 /// sent right away does not wait behind them.
 async fn prepare_plans_while_idle(epoch: u64) {
-    TimeoutFuture::new(IDLE_MS).await;
+    sleep(IDLE_MS as i32).await;
     loop {
         let (encoder, idle) = with_state(|s| (s.model.get().and_then(Result::ok), !s.draining && s.idle_epoch == epoch));
         let Some(encoder) = encoder else { return };
@@ -244,3 +237,12 @@ async fn load_stream_settings() {
     post(&Response::StreamOffer { offer });
 }
 
+
+/// Resolves after `ms` milliseconds (a timer task). Not gloo-timers: the
+/// README's dependency table gives the measured reason.
+async fn sleep(ms: i32) {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        let _ = scope().set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms);
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+}
