@@ -1,6 +1,7 @@
 //! Documents, their sentences with provenance, and clusters of documents.
 
 use crate::segment;
+use crate::segment::furniture;
 use crate::text::count_words;
 use serde::{Deserialize, Serialize};
 
@@ -46,6 +47,11 @@ pub struct Sentence {
     pub text: String,
     /// Length in budget words (see `text::count_words`).
     pub words: usize,
+    /// Why the sentence is not prose (page furniture or a fragment, see
+    /// `segment::furniture`); such a sentence is never a summary candidate
+    /// but stays in the cluster. `None` for prose.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub excluded: Option<String>,
 }
 
 /// Documents and all their sentences, in document order.
@@ -57,11 +63,37 @@ pub struct Cluster {
 
 impl Cluster {
     /// Splits every document into sentences.
+    /// Splits every document into sentences and marks those that are not
+    /// prose (`Sentence::excluded`), judged over the whole cluster.
     pub fn new(documents: Vec<Document>) -> Self {
-        let sentences = documents
+        let per_document: Vec<Vec<Sentence>> =
+            documents.iter().enumerate().map(|(d, doc)| sentences_of(d, doc)).collect();
+        let lines: Vec<Vec<furniture::Line>> = per_document
             .iter()
-            .enumerate()
-            .flat_map(|(d, doc)| sentences_of(d, doc))
+            .zip(&documents)
+            .map(|(sentences, doc)| {
+                sentences
+                    .iter()
+                    .enumerate()
+                    .map(|(i, s)| {
+                        let previous_end = if i == 0 { 0 } else { sentences[i - 1].end.min(s.start) };
+                        let next_start = sentences.get(i + 1).map_or(doc.text.len(), |n| n.start.max(s.end));
+                        let (before, after) = (&doc.text[previous_end..s.start], &doc.text[s.end..next_start]);
+                        let breaks = |gap: &str| gap.contains(['\n', '\r', '\u{2028}', '\u{2029}']);
+                        let ends_line = i + 1 == sentences.len() || breaks(after);
+                        let own_line = (i == 0 || breaks(before)) && ends_line;
+                        furniture::Line { text: &s.text, own_line, ends_line }
+                    })
+                    .collect()
+            })
+            .collect();
+        let reasons = furniture::classify(&lines);
+        let sentences = per_document
+            .into_iter()
+            .zip(reasons)
+            .flat_map(|(sentences, reasons)| {
+                sentences.into_iter().zip(reasons).map(|(s, r)| Sentence { excluded: r.map(|r| r.to_string()), ..s })
+            })
             .collect();
         Self { documents, sentences }
     }
@@ -103,6 +135,7 @@ fn sentences_of(d: usize, doc: &Document) -> Vec<Sentence> {
             lang: doc.lang.clone().unwrap_or_else(|| detected[index].to_string()),
             words: count_words(&span.text),
             text: span.text,
+            excluded: None,
         })
         .collect()
 }

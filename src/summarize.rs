@@ -475,8 +475,9 @@ pub fn run_selector(
     }
 }
 
-/// Candidate sentences: within the budget, not a copy of an earlier
-/// sentence, and among the first n remaining sentences of their document.
+/// Candidate sentences: prose (not `Sentence::excluded`), within the budget,
+/// not a copy of an earlier sentence, and among the first n remaining
+/// sentences of their document.
 pub fn preselect(
     cluster: &Cluster,
     embeddings: &[Embedding],
@@ -488,7 +489,7 @@ pub fn preselect(
     let mut seen_texts = std::collections::HashSet::new();
     let mut per_document = vec![0usize; cluster.documents.len()];
     for (id, sentence) in cluster.sentences.iter().enumerate() {
-        if costs[id] > limit || costs[id] == 0 || per_document[sentence.doc] >= settings.first_sentences {
+        if sentence.excluded.is_some() || costs[id] > limit || costs[id] == 0 || per_document[sentence.doc] >= settings.first_sentences {
             continue;
         }
         if !seen_texts.insert(comparable_text(&sentence.text)) {

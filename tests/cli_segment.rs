@@ -12,13 +12,15 @@ fn segment(paths: &[&PathBuf]) -> Output {
     precis(std::iter::once(&PathBuf::from("segment")).chain(paths.iter().copied()))
 }
 
-/// The output lines as JSON objects, checking each has exactly the five keys.
+/// The output lines as JSON objects, checking each has exactly the five keys
+/// (and `excluded`, the reason, for page furniture).
 fn sentences(output: &Output) -> Vec<Value> {
     stdout_of(output)
         .lines()
         .map(|line| {
             let value: Value = serde_json::from_str(line).unwrap();
-            let mut keys: Vec<&str> = value.as_object().unwrap().keys().map(String::as_str).collect();
+            let mut keys: Vec<&str> =
+                value.as_object().unwrap().keys().map(String::as_str).filter(|k| *k != "excluded").collect();
             keys.sort_unstable();
             assert_eq!(keys, ["doc", "index", "lang", "para", "text"], "{line}");
             value
@@ -119,4 +121,24 @@ fn invalid_json_is_an_error_with_its_line() {
     assert!(!output.status.success());
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("bad.json: the JSON is not valid at line 3"), "{stderr}");
+}
+
+#[test]
+fn page_furniture_is_listed_with_its_reason() {
+    let files = Files::new("furniture");
+    let page = files.write(
+        "page.txt",
+        "Storm hits the coast\nTweet with a location\n(Photo: Jane Doe, KARE 11)\n\
+         The storm hit the coast on Monday and thousands of homes lost power.\n\
+         Officials said schools would stay closed until Wednesday.\nKarl Rove:\n",
+    );
+    let out = sentences(&segment(&[&page]));
+    let excluded: Vec<(&str, Option<&str>)> =
+        out.iter().map(|v| (v["text"].as_str().unwrap(), v["excluded"].as_str())).collect();
+    // The first line is the article's headline (its title), not a sentence.
+    assert_eq!(excluded.len(), 5, "{excluded:?}");
+    assert_eq!(excluded[1], ("(Photo: Jane Doe, KARE 11)", Some("page furniture: photo credit")));
+    assert_eq!(excluded[2].1, None);
+    assert_eq!(excluded[3].1, None);
+    assert!(excluded[0].1.is_some() && excluded[4].1.is_some(), "{excluded:?}");
 }

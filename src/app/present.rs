@@ -149,6 +149,7 @@ mod tests {
             lang: "en".into(),
             text: format!("s{doc}.{index}"),
             words: 1,
+            excluded: None,
         }
     }
 

@@ -41,6 +41,9 @@ pub struct EvaluateArgs {
     /// Worker threads (default: all cores).
     #[arg(long)]
     pub threads: Option<usize>,
+    /// Let page furniture be picked (as before the prose filter), to measure the filter.
+    #[arg(long)]
+    pub keep_furniture: bool,
     #[command(flatten)]
     pub settings: SettingsArgs,
 }
@@ -129,7 +132,10 @@ fn run_cluster(
     args: &EvaluateArgs,
     budget: usize,
 ) -> Result<ClusterRun> {
-    let cluster = Cluster::new(eval.documents.clone());
+    let mut cluster = Cluster::new(eval.documents.clone());
+    if args.keep_furniture {
+        cluster.sentences.iter_mut().for_each(|s| s.excluded = None);
+    }
     let t = Instant::now();
     let embeddings = encoder.encode(&cluster.texts())?;
     let reference = if args.methods.iter().any(|m| m.needs_reference()) {

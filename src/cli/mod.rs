@@ -6,6 +6,7 @@ pub mod bench_stream;
 pub mod embed;
 pub mod embed_dataset;
 pub mod evaluate;
+pub mod furniture;
 pub mod mmr_tune;
 pub mod models;
 pub mod registry_args;
@@ -47,6 +48,8 @@ pub enum Command {
     TimelineEval(timeline_eval::TimelineEvalArgs),
     /// Split articles (text, Markdown, HTML, JSON, JSON Lines) into sentences: one JSON object per line.
     Segment(segment::SegmentArgs),
+    /// Precision and recall of the prose/furniture decision on the hand-labelled fixture.
+    FurnitureEval(furniture::FurnitureEvalArgs),
     /// Replay dated documents through a streaming policy (TREC-TS scores with --data, else a timeline).
     Stream(stream::StreamArgs),
     /// Tune the streaming policies on a TREC-TS year and train LS (LOLS); writes models/stream/ls.json.
@@ -67,6 +70,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::TimelineEval(args) => timeline_eval::run(args),
         Command::MmrTune(args) => mmr_tune::run(args),
         Command::Segment(args) => segment::run(args),
+        Command::FurnitureEval(args) => furniture::run(args),
         Command::Stream(args) => stream::run(args),
         Command::StreamTrain(args) => stream::run_train(args),
         Command::BenchStream(args) => bench_stream::run(args),

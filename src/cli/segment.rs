@@ -1,10 +1,11 @@
 //! `precis segment FILES…`: the sentences of articles, one JSON object per
-//! line: `{"doc", "para", "index", "lang", "text"}`.
+//! line: `{"doc", "para", "index", "lang", "text"}`, plus `"excluded"` with
+//! the reason when the sentence is page furniture or a fragment (never a
+//! summary candidate; see `precis::segment::furniture`).
 
 use anyhow::{bail, Result};
-use precis::document::Document;
+use precis::document::{Cluster, Document};
 use precis::input::{documents_from_file, documents_from_paste, InputError, MAX_FILE_BYTES};
-use precis::segment;
 use serde::Serialize;
 use std::io::{BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
@@ -27,6 +28,8 @@ struct SentenceLine<'a> {
     index: usize,
     lang: &'a str,
     text: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    excluded: Option<&'a str>,
 }
 
 pub fn run(args: SegmentArgs) -> Result<()> {
@@ -44,26 +47,22 @@ pub fn run(args: SegmentArgs) -> Result<()> {
     if failures > 0 {
         bail!("{failures} of {} files could not be read; nothing was segmented", args.files.len());
     }
+    // One cluster, so that lines recurring across the files count.
+    let cluster = Cluster::new(documents);
     let mut out = BufWriter::new(std::io::stdout().lock());
-    for (doc, document) in documents.iter().enumerate() {
-        write_sentences(&mut out, doc, document)?;
-    }
-    Ok(out.flush()?)
-}
-
-fn write_sentences(out: &mut impl Write, doc: usize, document: &Document) -> Result<()> {
-    let spans = segment::split(&document.text);
-    let texts: Vec<&str> = spans.iter().map(|s| s.text.as_str()).collect();
-    let langs = match &document.lang {
-        Some(lang) => vec![lang.as_str(); texts.len()],
-        None => segment::detect_languages(&texts),
-    };
-    for (index, (span, lang)) in spans.iter().zip(langs).enumerate() {
-        let line = SentenceLine { doc, para: span.para, index, lang, text: &span.text };
-        serde_json::to_writer(&mut *out, &line)?;
+    for sentence in &cluster.sentences {
+        let line = SentenceLine {
+            doc: sentence.doc,
+            para: sentence.para,
+            index: sentence.index,
+            lang: &sentence.lang,
+            text: &sentence.text,
+            excluded: sentence.excluded.as_deref(),
+        };
+        serde_json::to_writer(&mut out, &line)?;
         out.write_all(b"\n")?;
     }
-    Ok(())
+    Ok(out.flush()?)
 }
 
 /// The documents of one argument, or why it cannot be read, in plain words.

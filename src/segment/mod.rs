@@ -13,6 +13,8 @@
 
 mod abbreviations;
 mod entities;
+pub mod furniture;
+pub mod furniture_fixture;
 mod html;
 mod language;
 mod layout;

@@ -42,7 +42,16 @@ fn SourceArticles(outcome: Arc<Outcome>) -> impl IntoView {
                         .into_iter()
                         .map(|id| {
                             let sentence = &sentences[id];
-                            let status = if candidates.contains(&id) { "candidate" } else { "excluded" };
+                            let status = if candidates.contains(&id) {
+                                "candidate"
+                            } else if sentence.excluded.is_some() {
+                                "excluded furniture"
+                            } else {
+                                "excluded"
+                            };
+                            // Page furniture and fragments say why, visibly.
+                            let reason = sentence.excluded.clone();
+                            let why = reason.clone().map(|r| view! { " "<small class="furniture-reason">{format!("({r})")}</small> });
                             let number = move || picked.with(|p| p.iter().position(|&x| x == id)).map(|n| view! { <sup class="pick-number">{n + 1}</sup> });
                             let lang = (sentence.lang != "und").then(|| sentence.lang.clone());
                             view! {
@@ -54,9 +63,11 @@ fn SourceArticles(outcome: Arc<Outcome>) -> impl IntoView {
                                     tabindex="-1"
                                     data-doc=doc.to_string()
                                     data-index=sentence.index.to_string()
+                                    title=reason
                                 >
                                     {number}
                                     {sentence.text.clone()}
+                                    {why}
                                 </span>
                                 " "
                             }
@@ -80,7 +91,8 @@ fn SourceArticles(outcome: Arc<Outcome>) -> impl IntoView {
         <p class="legend">
             <span class="sentence picked">"Numbered"</span>": in the summary. "
             <span class="sentence candidate">"Plain"</span>": could have been picked. "
-            <span class="sentence excluded">"Grey"</span>": not a candidate (beyond the first n sentences of its article, too long for the budget, or a repeat)."
+            <span class="sentence excluded">"Grey"</span>": not a candidate (beyond the first n sentences of its article, too long for the budget, or a repeat). "
+            <span class="sentence excluded furniture">"Grey, with a reason"</span>": not prose (page furniture such as credits, share buttons and labels, or a fragment), never a candidate."
         </p>
         {articles}
     }

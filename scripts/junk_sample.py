@@ -1,0 +1,46 @@
+#!/usr/bin/env python3
+"""Seeded random sample of summary lines per method, for judging junk by hand.
+
+usage: scripts/junk_sample.py RUN_DIR METHODS N SEED > sample.tsv
+Writes method<TAB>cluster<TAB>line for N lines per method (the union is what
+gets judged; a line's judgement is shared by every method that picked it).
+With --score JUDGED.tsv (line<TAB>prose|junk) prints the junk share per method.
+"""
+import random, sys, os, glob
+
+def lines_of(run, method):
+    out = []
+    for path in sorted(glob.glob(os.path.join(run, method, "*.txt"))):
+        cluster = os.path.basename(path)[:-4]
+        for line in open(path, encoding="utf-8"):
+            line = line.strip()
+            if line:
+                out.append((cluster, line))
+    return out
+
+def main():
+    args = sys.argv[1:]
+    score = None
+    if "--score" in args:
+        i = args.index("--score"); score = args[i + 1]; del args[i:i + 2]
+    run, methods, n, seed = args[0], args[1].split(","), int(args[2]), int(args[3])
+    judged = {}
+    if score:
+        for row in open(score, encoding="utf-8"):
+            text, label = row.rstrip("\n").rsplit("\t", 1)
+            judged[text] = label
+    for m in methods:
+        lines = lines_of(run, m)
+        rng = random.Random(f"{seed}-{m}")
+        sample = rng.sample(lines, min(n, len(lines)))
+        if score:
+            junk = [l for _, l in sample if judged.get(l) == "junk"]
+            missing = sum(1 for _, l in sample if l not in judged)
+            print(f"{m}\t{len(lines)} lines\tsample {len(sample)}\tjunk {len(junk)} ({100 * len(junk) / len(sample):.1f}%)\tunjudged {missing}")
+            for l in junk:
+                print(f"    {l}")
+        else:
+            for c, l in sample:
+                print(f"{m}\t{c}\t{l}")
+
+main()

@@ -1,0 +1,783 @@
+//! Prose or page furniture: which sentences may go into a summary.
+//!
+//! Text copied or scraped from a web page carries its furniture along:
+//! share buttons ("Tweet with a location"), credits ("(Photo: Boyd Huppert,
+//! KARE 11)"), datelines ("STOWE, Vt."), section labels ("PREVIOUSLY:"),
+//! headings, quote openers ("Karl Rove:"). Summaries must not pick them.
+//! [`classify`] decides per sentence, for a whole cluster at once, and says
+//! why in words a user can read. The sentences stay in the cluster; they are
+//! only never candidates.
+//!
+//! The signals are language-independent first:
+//! - size and the end of the sentence: a line of its own that does not end
+//!   like a sentence (`.`, `!`, `?`, `。`, `؟`, … before closing quotes) is a
+//!   heading, a caption or a widget, unless the document hardly ends any of
+//!   its sentences that way (Thai, lists of notes);
+//! - the share of letters (phone numbers, times, rules of symbols);
+//! - capitalization: all capitals, or Title Case Throughout;
+//! - a line ending in `:` (a label, a quote opener), a `LABEL:` prefix, a
+//!   line wholly in parentheses (credits, asides), links and addresses;
+//! - the position in the page: short lines in the runs of furniture that
+//!   open and close a page;
+//! - recurrence: a short line found in several articles of the cluster (one
+//!   site's furniture repeats) or several times in one page.
+//!
+//! Small cue lists in the 16 languages (credits, share/subscribe widgets,
+//! "posted on" stamps) name the kind of furniture and catch the few lines
+//! the signals above miss; they are one signal among the others.
+//!
+//! Clean text loses nothing: the rules that judge form (ending, size, case)
+//! only apply to a document with more than one sentence whose sentences
+//! mostly end like sentences, and only to lines that stand alone (a sentence
+//! inside a paragraph of prose is prose). Cost: one pass over each sentence
+//! and a hash of each short line.
+
+use std::collections::{HashMap, HashSet};
+use std::fmt;
+
+/// One sentence as the classifier sees it.
+#[derive(Clone, Copy, Debug)]
+pub struct Line<'a> {
+    /// The sentence, whitespace-normalized.
+    pub text: &'a str,
+    /// It stands on its own line(s) in the source: a line break (or the
+    /// start or end of the text) before and after it.
+    pub own_line: bool,
+    /// A line break (or the end of the text) follows it.
+    pub ends_line: bool,
+}
+
+/// Why a sentence is not prose.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Reason {
+    /// Mostly digits and symbols: phone numbers, times, scores, rules.
+    Symbols,
+    /// A link, an e-mail address or a social handle.
+    Link,
+    Copyright,
+    PhotoCredit,
+    Credit,
+    /// Share, follow, subscribe, "read more", advertisement.
+    Widget,
+    /// "Posted on …", "Updated at …".
+    Stamp,
+    /// "Enable JavaScript", "This site uses cookies".
+    BrowserNotice,
+    /// Wholly in parentheses or brackets.
+    Parenthesized,
+    /// Ends in ':' — a label or a quote opener.
+    Colon,
+    /// Starts with a short all-caps label and a colon: "PHOTOS: …".
+    LabelPrefix,
+    Dateline,
+    AllCaps,
+    TitleCase,
+    /// A line of its own without a sentence ending.
+    NoEnding,
+    /// One word (in a document of several sentences).
+    TooShort,
+    /// The same short line in this many articles of the cluster.
+    Repeated(usize),
+    /// The same short line several times in one article.
+    RepeatedInPage,
+    /// A short line in the furniture that opens or closes the page.
+    EdgeRun,
+    /// Ends in "..." at the end of its line: a teaser or a cut-off line.
+    CutOff,
+    /// "…, Thursday, Dec. 20, 2012, in Chicago.": an agency photo caption.
+    Caption,
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Reason::Symbols => write!(f, "not prose: mostly numbers or symbols"),
+            Reason::Link => write!(f, "page furniture: link or address"),
+            Reason::Copyright => write!(f, "page furniture: copyright notice"),
+            Reason::PhotoCredit => write!(f, "page furniture: photo credit"),
+            Reason::Credit => write!(f, "page furniture: credit or byline"),
+            Reason::Widget => write!(f, "page furniture: share, subscribe or read-more link"),
+            Reason::Stamp => write!(f, "page furniture: posted or updated stamp"),
+            Reason::BrowserNotice => write!(f, "page furniture: browser or cookie notice"),
+            Reason::Parenthesized => write!(f, "page furniture: credit or aside in parentheses"),
+            Reason::Colon => write!(f, "fragment: label or quote opener ending in ':'"),
+            Reason::LabelPrefix => write!(f, "page furniture: section label"),
+            Reason::Dateline => write!(f, "page furniture: dateline"),
+            Reason::AllCaps => write!(f, "page furniture: all-caps label"),
+            Reason::TitleCase => write!(f, "fragment: heading in title case"),
+            Reason::NoEnding => write!(f, "fragment: heading, caption or label (no sentence ending)"),
+            Reason::TooShort => write!(f, "fragment: too short to be a sentence"),
+            Reason::Repeated(n) => write!(f, "page furniture: repeated across {n} articles"),
+            Reason::RepeatedInPage => write!(f, "page furniture: repeated within the page"),
+            Reason::EdgeRun => write!(f, "page furniture: short line among the page's header or footer"),
+            Reason::CutOff => write!(f, "fragment: cut off ('...')"),
+            Reason::Caption => write!(f, "page furniture: photo caption"),
+        }
+    }
+}
+
+/// Lines longer than this (in words) are never judged by recurrence, cue
+/// or position: a long sentence quoted by two articles is prose.
+const SHORT_LINE_WORDS: f32 = 15.0;
+/// A document whose sentences end like sentences less often than this (of
+/// those of 8 words or more) is not judged by its endings.
+const MIN_PUNCTUATED_SHARE: f32 = 0.5;
+/// Two articles sharing this share of their lines are copies of one story:
+/// their common lines are prose, not furniture.
+const COPY_SHARE: f32 = 0.3;
+
+/// The reason each sentence is not prose (`None`: prose), per document and
+/// sentence, for a whole cluster.
+pub fn classify(documents: &[Vec<Line>]) -> Vec<Vec<Option<Reason>>> {
+    let features: Vec<Vec<Features>> = documents.iter().map(|d| d.iter().map(|l| Features::of(l.text)).collect()).collect();
+    let repeats = recurrence(documents, &features);
+    documents
+        .iter()
+        .zip(&features)
+        .enumerate()
+        .map(|(d, (lines, features))| {
+            let form_applies = lines.len() > 1 && punctuated_share(features) >= MIN_PUNCTUATED_SHARE;
+            let mut reasons: Vec<Option<Reason>> = lines
+                .iter()
+                .zip(features)
+                .enumerate()
+                .map(|(i, (line, f))| {
+                    judge(line, f, form_applies).or_else(|| match repeats.get(&(d, i)) {
+                        // A full sentence that two wire stories share is prose,
+                        // and so is a document of one sentence.
+                        Some(&r) if form_applies && line.own_line && (!f.ends_sentence || f.words <= 5.0) => Some(r),
+                        _ => None,
+                    })
+                })
+                .collect();
+            if form_applies {
+                edge_runs(lines, features, &mut reasons);
+            }
+            reasons
+        })
+        .collect()
+}
+
+/// The reason for one sentence taken alone (a document of one sentence).
+pub fn classify_sentence(text: &str) -> Option<Reason> {
+    classify(&[vec![Line { text, own_line: true, ends_line: true }]]).remove(0).remove(0)
+}
+
+/// What the rules read off one sentence, in one pass over its characters.
+#[derive(Clone, Debug, Default)]
+struct Features {
+    /// Size in words: space-separated tokens, or ideographs / 2, Thai / 5.
+    words: f32,
+    letters: usize,
+    digits: usize,
+    /// Other visible characters (punctuation, symbols).
+    others: usize,
+    upper: usize,
+    lower: usize,
+    /// Ends like a sentence (before closing quotes and brackets).
+    ends_sentence: bool,
+    ends_colon: bool,
+    /// Ends in "..." or "…".
+    ends_ellipsis: bool,
+    parenthesized: bool,
+    /// Alphabetic words, and those starting with a capital.
+    alpha_words: usize,
+    capitalized_words: usize,
+    /// Words of 4+ letters starting with a lowercase letter.
+    long_lowercase_words: usize,
+    /// Lowercased, ':' normalized ("photo :" and "写真：" → "photo:", "写真:").
+    folded: String,
+}
+
+fn is_closing(c: char) -> bool {
+    matches!(c, '"' | '\'' | '”' | '’' | '»' | '›' | ')' | ']' | '」' | '』' | '）' | '】' | '》' | '〉' | '*' | '_')
+}
+
+fn is_sentence_end(c: char) -> bool {
+    matches!(c, '.' | '!' | '?' | '…' | '。' | '！' | '？' | '؟' | '।' | '‼' | '⁇' | '⁈' | '⁉' | '．' | '｡' | '۔')
+}
+
+impl Features {
+    fn of(text: &str) -> Self {
+        let mut f = Features::default();
+        let mut tokens = 0usize;
+        let mut ideographs = 0usize;
+        let mut thai = 0usize;
+        for word in text.split_whitespace() {
+            let mut chars = word.chars().filter(|c| c.is_alphanumeric());
+            if let Some(first) = chars.next() {
+                tokens += 1;
+                if first.is_alphabetic() {
+                    f.alpha_words += 1;
+                    if first.is_uppercase() {
+                        f.capitalized_words += 1;
+                    } else if first.is_lowercase() && word.chars().filter(|c| c.is_alphabetic()).count() >= 4 {
+                        f.long_lowercase_words += 1;
+                    }
+                }
+            }
+        }
+        for c in text.chars() {
+            if c.is_alphabetic() {
+                f.letters += 1;
+                if c.is_uppercase() {
+                    f.upper += 1;
+                } else if c.is_lowercase() {
+                    f.lower += 1;
+                }
+                if crate::text::is_cjk_word_char(c) && !matches!(c as u32, 0xAC00..=0xD7AF) {
+                    ideographs += 1;
+                } else if matches!(c as u32, 0x0E00..=0x0E7F) {
+                    thai += 1;
+                }
+            } else if c.is_numeric() {
+                f.digits += 1;
+            } else if !c.is_whitespace() {
+                f.others += 1;
+            }
+        }
+        f.words = if ideographs + thai > f.letters / 2 {
+            ideographs as f32 / 2.0 + thai as f32 / 5.0 + (tokens as f32 / 2.0).min(3.0)
+        } else {
+            tokens as f32
+        };
+        let trimmed = text.trim_end_matches(|c: char| is_closing(c) || c.is_whitespace());
+        let last = trimmed.chars().next_back();
+        f.ends_sentence = last.is_some_and(is_sentence_end);
+        f.ends_colon = matches!(last, Some(':' | '：'));
+        f.ends_ellipsis = trimmed.ends_with("...") || trimmed.ends_with('…');
+        let first = text.chars().next();
+        let end = text.chars().next_back();
+        f.parenthesized = matches!(
+            (first, end),
+            (Some('('), Some(')')) | (Some('['), Some(']')) | (Some('（'), Some('）')) | (Some('【'), Some('】'))
+        ) || matches!((first, last), (Some('('), Some('.')) if trimmed.ends_with(").") && !text[1..].contains('('));
+        let mut folded = String::with_capacity(text.len());
+        for c in text.chars() {
+            let c = if c == '：' { ':' } else { c };
+            if c == ':' && folded.ends_with(' ') {
+                folded.pop();
+            }
+            folded.extend(c.to_lowercase());
+        }
+        f.folded = folded;
+        f
+    }
+
+    fn cased(&self) -> usize {
+        self.upper + self.lower
+    }
+}
+
+/// Share of the document's sentences of 8+ words that end like sentences
+/// (1 when it has none that long).
+fn punctuated_share(features: &[Features]) -> f32 {
+    let long: Vec<&Features> = features.iter().filter(|f| f.words >= 8.0).collect();
+    if long.is_empty() {
+        return 1.0;
+    }
+    long.iter().filter(|f| f.ends_sentence).count() as f32 / long.len() as f32
+}
+
+/// The rules on one sentence; `form`: the ending, size and case rules apply.
+fn judge(line: &Line, f: &Features, form: bool) -> Option<Reason> {
+    let visible = f.letters + f.digits + f.others;
+    if visible == 0 {
+        return Some(Reason::Symbols);
+    }
+    // Phone numbers, times, scores, "___", "+".
+    let letters = f.letters as f32 / visible as f32;
+    if f.words <= SHORT_LINE_WORDS && (letters < 0.35 || (letters < 0.5 && !f.ends_sentence)) {
+        return Some(Reason::Symbols);
+    }
+    if let Some(reason) = cue(f) {
+        return Some(reason);
+    }
+    if byline(f) {
+        return Some(Reason::Credit);
+    }
+    if clock_stamp(line.text, f) {
+        return Some(Reason::Stamp);
+    }
+    if agency_caption(line.text) {
+        return Some(Reason::Caption);
+    }
+    // "(Associated Press)", not "(We are pretty sure it is about her.)".
+    if f.parenthesized && f.words <= 12.0 && !f.ends_sentence {
+        return Some(Reason::Parenthesized);
+    }
+    // "Karl Rove:", "ALSO:"; a long sentence that opens a quote is prose.
+    if f.ends_colon && f.words <= 8.0 {
+        return Some(Reason::Colon);
+    }
+    if label_prefix(line.text, f) {
+        return Some(Reason::LabelPrefix);
+    }
+    if !form {
+        return None;
+    }
+    if dateline(line.text, f) {
+        return Some(Reason::Dateline);
+    }
+    if f.cased() >= 6 && f.upper as f32 >= 0.8 * f.cased() as f32 {
+        return Some(Reason::AllCaps);
+    }
+    if line.ends_line && f.ends_ellipsis {
+        return Some(Reason::CutOff);
+    }
+    // Inside a paragraph of prose a sentence is prose; on its own line it
+    // must look like one. The last sentence of a line must end like one.
+    if f.words <= 1.0 {
+        return Some(Reason::TooShort);
+    }
+    if !line.own_line {
+        return (line.ends_line && !f.ends_sentence && f.words <= SHORT_LINE_WORDS).then_some(Reason::NoEnding);
+    }
+    // A long line that lost its full stop is still prose.
+    if !f.ends_sentence && f.words <= 20.0 {
+        return Some(Reason::NoEnding);
+    }
+    if title_case(f) {
+        return Some(Reason::TitleCase);
+    }
+    None
+}
+
+/// "Why Is This Important?", "Free Online Training!": at least three
+/// words, no long word in lowercase, four in five capitalized.
+fn title_case(f: &Features) -> bool {
+    f.alpha_words >= 3
+        && f.words <= SHORT_LINE_WORDS
+        && f.long_lowercase_words == 0
+        && f.capitalized_words as f32 >= 0.8 * f.alpha_words as f32
+}
+
+/// "By Jane Doe", "By JANE DOE and John Roe": "by" and at most five
+/// words, all capitalized but "and".
+fn byline(f: &Features) -> bool {
+    let Some(rest) = f.folded.strip_prefix("by ") else { return false };
+    let names = rest.split_whitespace().filter(|w| *w != "and" && *w != "&").count();
+    f.words <= 6.0 && names >= 1 && f.capitalized_words + 1 >= f.alpha_words && !f.ends_sentence
+}
+
+/// "STOWE, Vt.", "NEW YORK, N.Y.", "BENSALEM, Pa. —": an all-caps place,
+/// a comma, at most three more words.
+fn dateline(text: &str, f: &Features) -> bool {
+    if f.words > 4.0 {
+        return false;
+    }
+    let Some((place, rest)) = text.split_once(',') else { return false };
+    let letters: Vec<char> = place.chars().filter(|c| c.is_alphabetic()).collect();
+    if letters.len() >= 3 && letters.iter().all(|c| c.is_uppercase()) {
+        return true;
+    }
+    // "Long Island, N.Y.", "Darby, Pa.": capitalized place, abbreviation.
+    let rest = rest.trim();
+    let abbreviation = rest.len() <= 6
+        && rest.ends_with('.')
+        && rest.starts_with(|c: char| c.is_uppercase())
+        && rest.chars().all(|c| c.is_alphabetic() || c == '.' || c == ' ');
+    abbreviation && place.split_whitespace().all(|w| w.starts_with(|c: char| c.is_uppercase()))
+}
+
+/// "2:44 p.m.", "Update 11:32 a.m.": a clock time in a line of at most
+/// four words.
+fn clock_stamp(text: &str, f: &Features) -> bool {
+    let chars: Vec<char> = text.chars().collect();
+    f.words <= 4.0 && chars.windows(3).any(|w| w[0].is_ascii_digit() && w[1] == ':' && w[2].is_ascii_digit())
+}
+
+/// News-agency photo captions: "…, Thursday, Dec. 20, 2012, in Chicago."
+/// (a weekday, a date and a year in a row; English agencies' style).
+fn agency_caption(text: &str) -> bool {
+    // "In this May 3, 2015 photo, …", "In this Jan. 5 file photo, …"
+    if text.starts_with("In this ") && text.split(',').next().is_some_and(|head| head.ends_with(" photo") || head.ends_with(" image")) {
+        return true;
+    }
+    const DAYS: [&str; 7] = ["Monday, ", "Tuesday, ", "Wednesday, ", "Thursday, ", "Friday, ", "Saturday, ", "Sunday, "];
+    DAYS.iter().any(|day| {
+        text.match_indices(day).any(|(at, _)| {
+            let rest = &text[at + day.len()..];
+            // Month (word or abbreviation), day number, comma, four-digit year.
+            let mut parts = rest.splitn(3, ' ');
+            let (Some(month), Some(number), Some(year)) = (parts.next(), parts.next(), parts.next()) else { return false };
+            month.starts_with(|c: char| c.is_ascii_uppercase())
+                && number.ends_with(',')
+                && number.trim_end_matches(',').chars().all(|c| c.is_ascii_digit())
+                && year.chars().take(4).filter(char::is_ascii_digit).count() == 4
+        })
+    })
+}
+
+/// "PHOTOS: Blagojevich Cronies", "RELATED: …", "GEORGE STEPHANOPOULOS: --":
+/// up to three all-caps words and a colon, then a short line.
+fn label_prefix(text: &str, f: &Features) -> bool {
+    let Some((label, rest)) = text.split_once([':', '：']) else { return false };
+    let words = label.split_whitespace().count();
+    let letters: Vec<char> = label.chars().filter(|c| c.is_alphabetic()).collect();
+    let caps = letters.len() >= 2 && letters.iter().all(|c| c.is_uppercase());
+    caps && (1..=3).contains(&words) && (f.words <= SHORT_LINE_WORDS || !f.ends_sentence) && !rest.trim().is_empty()
+}
+
+/// Cue phrases at the start of a short line (`starts`) or anywhere in it
+/// (`contains`), lowercase, colons without the space before them.
+struct Cues {
+    reason: Reason,
+    max_words: f32,
+    starts: &'static [&'static str],
+    contains: &'static [&'static str],
+}
+
+const CUES: &[Cues] = &[
+    Cues {
+        reason: Reason::PhotoCredit,
+        max_words: 20.0,
+        starts: &[
+            "photo:", "photos:", "image:", "images:", "picture:", "photograph:", "photo credit", "image credit",
+            "(photo", "(photos", "photo by", "photograph by", "image by", "caption:", "video:", "credit:", "credits:", "source:", "crédit photo", "crédits photo", "crédit:",
+            "foto:", "fotos:", "imagen:", "fuente:", "bild:", "quelle:", "fonte:", "imagem:", "beeld:", "bron:",
+            "fot.", "zdjęcie:", "źródło:", "фото:", "фото ", "источник:", "fotoğraf:", "kaynak:", "صورة:",
+            "المصدر:", "تصوير:", "图片来源", "图片:", "图:", "来源:", "摄影:", "资料图", "写真:", "出典:",
+            "提供:", "사진=", "사진:", "출처:", "ภาพ:", "ที่มา:",
+        ],
+        contains: &["undated photo", "file photo", "photo provided by", "buy photo", "getty images", "/ getty", "/getty", "via getty", "/ afp", "/ reuters", "shutterstock", "/ ap photo", "(ap photo"],
+    },
+    Cues {
+        reason: Reason::Credit,
+        max_words: 30.0,
+        starts: &["written by", "directed by", "starring ", "reporting by", "edited by", "with reporting by", "additional reporting"],
+        contains: &[
+            "contributed to this report", "contributed reporting", "contributed to this story", "editing by",
+            "writing by", "first appeared in", "originally appeared", "originally published", "made possible",
+            "责任编辑", "编辑:", "記者:", "기자 =",
+        ],
+    },
+    Cues {
+        reason: Reason::Copyright,
+        max_words: 40.0,
+        starts: &["copyright", "(c) 1", "(c) 2"],
+        contains: &["©", "all rights reserved", "tous droits réservés", "todos los derechos reservados", "alle rechte vorbehalten", "版权所有", "无权转载", "все права защищены", "جميع الحقوق محفوظة"],
+    },
+    Cues {
+        reason: Reason::BrowserNotice,
+        max_words: 30.0,
+        starts: &[],
+        contains: &[
+            "enable javascript", "javascript is disabled", "javascript enabled", "uses cookies", "use of cookies",
+            "accept cookies", "our cookie", "javascript", "not available right now", "your browser", "supported browser", "utilise des cookies",
+            "utiliza cookies", "verwendet cookies", "использует cookie",
+        ],
+    },
+    Cues {
+        reason: Reason::Stamp,
+        max_words: 12.0,
+        starts: &[
+            "posted ", "posted:", "updated ", "updated:", "published ", "published:", "last updated", "last modified",
+            "publié le", "mis à jour", "publicado ", "actualizado", "veröffentlicht", "aktualisiert", "stand:",
+            "pubblicato", "aggiornato", "atualizado", "gepubliceerd", "bijgewerkt", "opublikowano", "aktualizacja",
+            "опубликовано", "обновлено", "yayınlanma", "güncelleme", "نشر في", "تم التحديث", "发布时间", "更新时间",
+            "发表于", "投稿日", "更新日", "입력", "수정",
+        ],
+        contains: &[],
+    },
+    Cues {
+        reason: Reason::Widget,
+        max_words: 8.0,
+        starts: &[
+            "share", "tweet", "email this", "e-mail this", "print this", "subscribe", "sign up", "follow us", "follow ",
+            "like us", "read more", "read the full", "learn more", "see more", "see also", "more:", "click here",
+            "continue reading", "advertisement", "sponsored", "recommended", "related:", "also:", "watch:", "listen:",
+            "previously:", "comments", "leave a comment", "log in", "sign in", "newsletter", "download the",
+            "play video", "play facebook", "play twitter", "skip to", "back to top", "jump to",
+            // fr
+            "partager", "lire aussi", "lire la suite", "à lire aussi", "voir aussi", "publicité", "abonnez-vous",
+            "s'abonner", "inscrivez-vous", "suivez-nous",
+            // es
+            "compartir", "lea también", "lee también", "leer más", "publicidad", "suscríbete", "ver más",
+            "te puede interesar", "síguenos",
+            // de
+            "teilen", "mehr zum thema", "lesen sie auch", "lesen sie mehr", "anzeige", "weiterlesen", "abonnieren",
+            "folgen sie uns",
+            // it
+            "condividi", "leggi anche", "pubblicità", "iscriviti", "seguici",
+            // pt
+            "compartilhar", "leia também", "leia mais", "publicidade", "assine", "siga-nos",
+            // nl
+            "delen", "lees ook", "lees meer", "advertentie", "abonneer", "volg ons",
+            // pl
+            "udostępnij", "czytaj też", "czytaj także", "czytaj więcej", "reklama", "zobacz też", "zobacz także",
+            // ru
+            "поделиться", "читайте также", "реклама", "подписаться", "подпишитесь", "читать далее", "смотрите также",
+            // tr
+            "paylaş", "ayrıca okuyun", "reklam", "abone ol", "devamını oku", "ilginizi çekebilir",
+            // ar
+            "شارك", "اقرأ أيضا", "اقرأ أيضاً", "إعلان", "اشترك", "تابعونا", "اقرأ المزيد",
+            // zh, ja, ko, th
+            "分享", "相关阅读", "相关新闻", "相关报道", "广告", "订阅", "阅读全文", "点击查看", "延伸阅读", "扫码",
+            "シェア", "関連記事", "広告", "続きを読む", "공유", "관련기사", "광고", "구독", "แชร์", "อ่านเพิ่มเติม",
+            "โฆษณา",
+        ],
+        contains: &[],
+    },
+    Cues {
+        reason: Reason::Widget,
+        max_words: 30.0,
+        starts: &["please ", "thank you for", "thanks for", "watch ", "only on ", "read on", "for more on", "for the latest"],
+        contains: &[
+            "mailing list", "sign up for", "sign up now", "subscribe to our", "newsletter", "delivered straight to your",
+            "click here", "after the jump",
+        ],
+    },
+];
+
+fn cue(f: &Features) -> Option<Reason> {
+    CUES.iter().find_map(|cues| {
+        let hit = f.words <= cues.max_words
+            && (cues.starts.iter().any(|s| f.folded.starts_with(s)) || cues.contains.iter().any(|s| f.folded.contains(s)));
+        hit.then_some(cues.reason)
+    })
+    .or_else(|| link(f).then_some(Reason::Link))
+}
+
+/// A URL, an e-mail address or a handle in a short line.
+fn link(f: &Features) -> bool {
+    if f.words > SHORT_LINE_WORDS {
+        return false;
+    }
+    let t = &f.folded;
+    t.contains("http://") || t.contains("https://") || t.contains("www.") || t.split_whitespace().any(|w| {
+        let w = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '@');
+        (w.contains('@') && w.contains('.') && !w.starts_with('@')) || (w.starts_with('@') && w.len() > 1)
+    })
+}
+
+/// Short own lines that occur in several documents (not copies of one
+/// another) or several times in one.
+fn recurrence(documents: &[Vec<Line>], features: &[Vec<Features>]) -> HashMap<(usize, usize), Reason> {
+    let mut where_found: HashMap<String, Vec<(usize, usize)>> = HashMap::new();
+    for (d, lines) in documents.iter().enumerate() {
+        for (i, line) in lines.iter().enumerate() {
+            if features[d][i].words <= SHORT_LINE_WORDS {
+                let key: String = line.text.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect();
+                if !key.is_empty() {
+                    where_found.entry(key).or_default().push((d, i));
+                }
+            }
+        }
+    }
+    // Lines shared by each pair of documents, to tell copies of one story.
+    let mut shared: HashMap<(usize, usize), usize> = HashMap::new();
+    for places in where_found.values() {
+        let docs: Vec<usize> = places.iter().map(|p| p.0).collect::<HashSet<_>>().into_iter().collect();
+        for (a, &x) in docs.iter().enumerate() {
+            for &y in &docs[a + 1..] {
+                *shared.entry((x.min(y), x.max(y))).or_default() += 1;
+            }
+        }
+    }
+    let copies = |x: usize, y: usize| {
+        let n = shared.get(&(x.min(y), x.max(y))).copied().unwrap_or(0);
+        let smaller = documents[x].len().min(documents[y].len()).max(1);
+        n as f32 >= COPY_SHARE * smaller as f32 && n > 2
+    };
+    let mut repeats = HashMap::new();
+    for places in where_found.values().filter(|p| p.len() > 1) {
+        let mut docs: Vec<usize> = places.iter().map(|p| p.0).collect();
+        docs.sort_unstable();
+        docs.dedup();
+        // Documents that are not copies of another one holding the line.
+        let independent = docs.iter().filter(|&&x| !docs.iter().any(|&y| y < x && copies(x, y))).count();
+        let reason = if independent >= 2 {
+            Reason::Repeated(docs.len())
+        } else if docs.len() == 1 {
+            Reason::RepeatedInPage
+        } else {
+            continue;
+        };
+        for &place in places {
+            repeats.insert(place, reason);
+        }
+    }
+    repeats
+}
+
+/// Short lines (5 words or fewer, own line) in a run of furniture that
+/// reaches the page's edge, with furniture between them and the edge and
+/// at least two furniture lines in the run: "Thank you.", "Send." among
+/// the share buttons.
+fn edge_runs(lines: &[Line], features: &[Features], reasons: &mut [Option<Reason>]) {
+    let n = lines.len();
+    let weak = |i: usize| lines[i].own_line && features[i].words <= 5.0;
+    for order in [(0..n).collect::<Vec<_>>(), (0..n).rev().collect()] {
+        let mut furniture = 0;
+        let mut pending = vec![];
+        for i in order {
+            if reasons[i].is_some() {
+                furniture += 1;
+            } else if weak(i) && reasons[i].is_none() {
+                // Only lines with furniture between them and the edge.
+                if furniture > 0 {
+                    pending.push(i);
+                }
+            } else {
+                break;
+            }
+        }
+        if furniture >= 2 {
+            for i in pending {
+                reasons[i] = Some(Reason::EdgeRun);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn page(lines: &[&str]) -> Vec<Option<Reason>> {
+        let doc: Vec<Line> = lines.iter().map(|text| Line { text, own_line: true, ends_line: true }).collect();
+        classify(&[doc]).remove(0)
+    }
+
+    fn prose(lines: &[&str]) -> Vec<String> {
+        lines.iter().zip(page(lines)).filter(|(_, r)| r.is_none()).map(|(l, _)| l.to_string()).collect()
+    }
+
+    #[test]
+    fn english_page_furniture() {
+        let lines = [
+            "Good Country Index Is Released, US Not In The Top 20",
+            "Tweet with a location",
+            "(Photo: Boyd Huppert, KARE 11)",
+            "STOWE, Vt.",
+            "The index ranks 163 countries by what they contribute to the world.",
+            "Karl Rove:",
+            "It was not clear what sparked the incident.",
+            "PREVIOUSLY: Sweden tops the list",
+            "Source: Gage Skidmore / Flickr",
+            "503-294-4004",
+            "Associated Press writer Eric Tucker contributed to this report.",
+            "Read or Share this story: http://usat.ly/RHTLA8",
+            "Why Is This Important?",
+            "He was 83.",
+        ];
+        let reasons = page(&lines);
+        assert_eq!(prose(&lines), ["The index ranks 163 countries by what they contribute to the world.", "It was not clear what sparked the incident.", "He was 83."]);
+        assert_eq!(reasons[2], Some(Reason::PhotoCredit));
+        assert_eq!(reasons[3], Some(Reason::Dateline));
+        assert_eq!(reasons[5], Some(Reason::Colon));
+        assert_eq!(reasons[8], Some(Reason::PhotoCredit));
+        assert_eq!(reasons[9], Some(Reason::Symbols));
+        assert_eq!(reasons[10], Some(Reason::Credit));
+        assert_eq!(Reason::PhotoCredit.to_string(), "page furniture: photo credit");
+    }
+
+    #[test]
+    fn french_spanish_german_pages() {
+        let fr = [
+            "Lire aussi : La réforme des retraites adoptée",
+            "Le gouvernement a présenté mercredi son projet de loi sur les retraites.",
+            "Photo : AFP",
+            "PUBLICITÉ",
+            "Les syndicats appellent à une nouvelle journée de grève jeudi.",
+        ];
+        assert_eq!(prose(&fr), [fr[1], fr[4]]);
+        let es = [
+            "Compartir en Facebook",
+            "El terremoto de magnitud 7,1 sacudió la capital el martes por la tarde.",
+            "Foto: EFE",
+            "Las autoridades informaron de al menos 200 muertos.",
+            "Te puede interesar",
+        ];
+        assert_eq!(prose(&es), [es[1], es[3]]);
+        let de = [
+            "Mehr zum Thema",
+            "Die Bundesregierung hat am Mittwoch ein neues Klimapaket beschlossen.",
+            "Foto: dpa",
+            "Der Bundestag soll im Herbst darüber abstimmen.",
+            "Anzeige",
+        ];
+        assert_eq!(prose(&de), [de[1], de[3]]);
+    }
+
+    #[test]
+    fn chinese_arabic_russian_pages() {
+        let zh = ["责任编辑：王丽", "国务院周三公布了新的经济刺激计划。", "图片来源：新华社", "该计划包括减税和基础设施投资。", "分享到微信"];
+        assert_eq!(prose(&zh), [zh[1], zh[3]]);
+        let ar = [
+            "اقرأ أيضا: الحكومة تعلن خطة جديدة",
+            "أعلنت الحكومة يوم الأربعاء عن خطة جديدة لدعم الاقتصاد.",
+            "المصدر: رويترز",
+            "وقال وزير المالية إن الخطة ستبدأ الشهر المقبل.",
+        ];
+        assert_eq!(prose(&ar), [ar[1], ar[3]]);
+        let ru = [
+            "Читайте также: Правительство одобрило бюджет",
+            "Правительство России в среду одобрило проект бюджета на следующий год.",
+            "Фото: ТАСС",
+            "Документ будет направлен в Государственную думу.",
+            "Поделиться",
+        ];
+        assert_eq!(prose(&ru), [ru[1], ru[3]]);
+    }
+
+    #[test]
+    fn clean_text_keeps_every_sentence() {
+        // Sentences inside a paragraph, short ones included.
+        let doc: Vec<Line> = ["One here.", "Two here.", "Storm hits the coast", "More came."]
+            .iter()
+            .map(|text| Line { text, own_line: false, ends_line: false })
+            .collect();
+        assert!(classify(&[doc]).remove(0).iter().all(Option::is_none));
+        // A one-sentence document without a full stop is a sentence.
+        assert_eq!(classify_sentence("Storm hits the coast"), None);
+        assert_eq!(classify_sentence("Thousands lose power."), None);
+        // ... unless it is clearly furniture.
+        assert_eq!(classify_sentence("(Associated Press)"), Some(Reason::Parenthesized));
+        assert_eq!(classify_sentence("(We are already pretty sure the song is about her.)"), None);
+        assert_eq!(classify_sentence("Karl Rove:"), Some(Reason::Colon));
+        // Thai does not end sentences with a mark: endings are not judged.
+        let th = ["รัฐบาลประกาศมาตรการใหม่เพื่อช่วยเหลือเกษตรกรที่ได้รับผลกระทบจากน้ำท่วม", "นายกรัฐมนตรีกล่าวว่าจะเริ่มจ่ายเงินในสัปดาห์หน้าให้กับทุกครอบครัวที่ลงทะเบียน"];
+        assert_eq!(prose(&th).len(), 2);
+    }
+
+    #[test]
+    fn recurring_lines_across_articles() {
+        let a: Vec<Line> = ["Sign in to comment", "A storm hit the coast on Monday.", "Thousands lost power."]
+            .iter()
+            .map(|text| Line { text, own_line: false, ends_line: false })
+            .collect();
+        let b: Vec<Line> = ["Officials warned of flooding.", "Sign in to comment", "Schools were closed on Tuesday."]
+            .iter()
+            .map(|text| Line { text, own_line: false, ends_line: false })
+            .collect();
+        let r = classify(&[a.clone(), b]);
+        // Not own lines: "Sign in" is a cue, not a recurrence (cue comes first).
+        assert_eq!(r[0][0], Some(Reason::Widget));
+        let x: Vec<Line> = ["Our reporters in the field", "A storm hit the coast on Monday."].iter().map(|text| Line { text, own_line: true, ends_line: true }).collect();
+        let y: Vec<Line> = ["Officials warned of flooding.", "Our reporters in the field."].iter().map(|text| Line { text, own_line: true, ends_line: true }).collect();
+        let r = classify(&[x, y]);
+        assert_eq!(r[1][1], Some(Reason::Repeated(2)));
+        // Two copies of one story: their shared lines stay prose.
+        let story = ["The dam broke on Monday.", "Water flooded the valley.", "Hundreds fled the village.", "Rescuers arrived at night."];
+        let copy: Vec<Line> = story.iter().map(|text| Line { text, own_line: true, ends_line: true }).collect();
+        let r = classify(&[copy.clone(), copy]);
+        assert!(r.iter().flatten().all(Option::is_none), "{r:?}");
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn never_panics_and_is_deterministic(lines in proptest::collection::vec(("\\PC{0,60}", proptest::bool::ANY), 0..8), other in "\\PC{0,40}") {
+            let doc: Vec<Line> = lines.iter().map(|(text, own_line)| Line { text, own_line: *own_line, ends_line: *own_line }).collect();
+            let second = vec![Line { text: &other, own_line: true, ends_line: true }];
+            let first = classify(&[doc.clone(), second.clone()]);
+            proptest::prop_assert_eq!(first.len(), 2);
+            proptest::prop_assert_eq!(first[0].len(), doc.len());
+            proptest::prop_assert_eq!(&first, &classify(&[doc, second]));
+            let _ = classify_sentence(&other).map(|r| r.to_string());
+            let _ = classify_sentence(&format!("Monday, Jan 5, 2é{other}"));
+            let _ = classify_sentence(&format!("In this {other} photo, {other}"));
+        }
+    }
+}
