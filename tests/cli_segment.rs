@@ -125,7 +125,7 @@ fn invalid_json_is_an_error_with_its_line() {
 
 #[test]
 fn page_furniture_is_listed_with_its_reason() {
-    let files = Files::new("furniture");
+    let files = Scratch::new("cli-segment-furniture");
     let page = files.write(
         "page.txt",
         "Storm hits the coast\nTweet with a location\n(Photo: Jane Doe, KARE 11)\n\

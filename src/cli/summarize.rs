@@ -91,6 +91,10 @@ pub fn run(args: SummarizeArgs) -> Result<()> {
                 "settings": settings,
                 "documents": cluster.documents.iter().map(|d| serde_json::json!({"id": d.id, "title": d.title, "timestamp": d.timestamp})).collect::<Vec<_>>(),
                 "summary": picked,
+                // Never candidates, never silently dropped: page furniture with its reason.
+                "excluded": cluster.sentences.iter().enumerate().filter(|(_, s)| s.excluded.is_some()).map(|(id, s)| {
+                    serde_json::json!({"id": id, "document": cluster.documents[s.doc].id, "text": s.text, "reason": s.excluded})
+                }).collect::<Vec<_>>(),
                 "score": summary.score,
                 "cost": summary.cost,
                 "limit": summary.limit,
