@@ -23,7 +23,7 @@ fn every_method_keeps_the_budget_and_points_back_to_its_source() {
         .collect();
     for method in ["gg", "bs", "bs+gs", "mmr", "tbmmr", "location"] {
         let json: Value =
-            serde_json::from_str(&succeed(&["summarize", "--method", method, "--budget", "40", "--format", "json",
+            serde_json::from_str(&succeed(["summarize", "--method", method, "--budget", "40", "--format", "json",
                 cluster.to_str().unwrap()]))
             .unwrap();
         let summary = json["summary"].as_array().unwrap_or_else(|| panic!("{method}: no summary array"));
@@ -40,7 +40,7 @@ fn every_method_keeps_the_budget_and_points_back_to_its_source() {
             assert_eq!(squash(&span), squash(s["text"].as_str().unwrap()), "{method}: provenance of {s}");
         }
         // The text format prints the same sentences, one per line.
-        let text = succeed(&["summarize", "--method", method, "--budget", "40", cluster.to_str().unwrap()]);
+        let text = succeed(["summarize", "--method", method, "--budget", "40", cluster.to_str().unwrap()]);
         let lines: Vec<&str> = text.lines().collect();
         let texts: Vec<&str> = summary.iter().map(|s| s["text"].as_str().unwrap()).collect();
         assert_eq!(lines, texts, "{method}: text and JSON formats disagree");
@@ -49,7 +49,7 @@ fn every_method_keeps_the_budget_and_points_back_to_its_source() {
 
 #[test]
 fn the_beam_search_trace_is_in_the_json() {
-    let out = succeed(&["summarize", "--method", "bs+gs", "--budget", "40", "--format", "json",
+    let out = succeed(["summarize", "--method", "bs+gs", "--budget", "40", "--format", "json",
         fixture().join("docs/1").to_str().unwrap()]);
     let json: Value = serde_json::from_str(&out).unwrap();
     let trace = json.to_string();
@@ -61,10 +61,10 @@ fn the_beam_search_trace_is_in_the_json() {
 fn the_oracle_uses_the_reference_and_refuses_without_one() {
     let cluster = fixture().join("docs/1");
     let reference = fixture().join("reference/Task1_reference1.txt");
-    let out = succeed(&["summarize", "--method", "oracle", "--budget", "40", "--reference",
+    let out = succeed(["summarize", "--method", "oracle", "--budget", "40", "--reference",
         reference.to_str().unwrap(), cluster.to_str().unwrap()]);
     assert!(!out.trim().is_empty());
-    let message = fail(&["summarize", "--method", "oracle", cluster.to_str().unwrap()]);
+    let message = fail(["summarize", "--method", "oracle", cluster.to_str().unwrap()]);
     assert!(message.contains("reference"), "{message}");
 }
 
@@ -72,11 +72,11 @@ fn the_oracle_uses_the_reference_and_refuses_without_one() {
 fn bad_input_gets_a_clear_message() {
     let dir = Scratch::new("summarize-bad-input");
     let empty = dir.write("empty.txt", "  \n\n");
-    assert!(fail(&["summarize", empty.to_str().unwrap()]).contains("no text"));
+    assert!(fail(["summarize", empty.to_str().unwrap()]).contains("no text"));
     let binary = dir.write("image.txt", [0x89u8, b'P', b'N', b'G', 0, 0, 0, 13, 0xff, 0xfe, 0, 1, 2, 3]);
-    assert!(fail(&["summarize", binary.to_str().unwrap()]).contains("not text"));
+    assert!(fail(["summarize", binary.to_str().unwrap()]).contains("not text"));
     // A budget below every sentence: nothing printed, and the reason why.
-    let output = precis(&["summarize", "--budget", "3", fixture().join("docs/1").to_str().unwrap()]);
+    let output = precis(["summarize", "--budget", "3", fixture().join("docs/1").to_str().unwrap()]);
     assert!(String::from_utf8_lossy(&output.stdout).trim().is_empty());
     assert!(String::from_utf8_lossy(&output.stderr).contains("Raise the budget"));
 }
@@ -84,7 +84,7 @@ fn bad_input_gets_a_clear_message() {
 #[test]
 fn evaluate_writes_every_summary_and_a_rouge_table() {
     let out = Scratch::new("evaluate-duc-mini");
-    let stdout = succeed(&["evaluate", "--dataset", "duc2004", "--data", fixture().to_str().unwrap(),
+    let stdout = succeed(["evaluate", "--dataset", "duc2004", "--data", fixture().to_str().unwrap(),
         "--methods", "gg,bs,bs+gs,oracle", "--out", out.arg()]);
     for method in ["gg", "bs", "bs+gs", "oracle"] {
         assert!(stdout.lines().any(|l| l.starts_with(method)), "no {method} row in:\n{stdout}");
@@ -123,7 +123,7 @@ fn page_furniture_is_never_picked_and_listed_with_its_reason() {
          The storm hit the coast on Monday and thousands of homes lost power.\n\
          Officials said schools would stay closed until Wednesday.\n",
     );
-    let json: Value = serde_json::from_str(&succeed(&["summarize", "--format", "json", "--budget", "100", page.to_str().unwrap()])).unwrap();
+    let json: Value = serde_json::from_str(&succeed(["summarize", "--format", "json", "--budget", "100", page.to_str().unwrap()])).unwrap();
     let excluded = json["excluded"].as_array().unwrap();
     let credit = excluded.iter().find(|e| e["text"] == "(Photo: Jane Doe, KARE 11)").expect("the credit is listed");
     assert_eq!(credit["reason"], "page furniture: photo credit");
