@@ -126,12 +126,7 @@ fn invalid_json_is_an_error_with_its_line() {
 #[test]
 fn page_furniture_is_listed_with_its_reason() {
     let files = Scratch::new("cli-segment-furniture");
-    let page = files.write(
-        "page.txt",
-        "Storm hits the coast\nTweet with a location\n(Photo: Jane Doe, KARE 11)\n\
-         The storm hit the coast on Monday and thousands of homes lost power.\n\
-         Officials said schools would stay closed until Wednesday.\nKarl Rove:\n",
-    );
+    let page = files.write("page.txt", WEB_PAGE);
     let out = sentences(&segment(&[&page]));
     let excluded: Vec<(&str, Option<&str>)> =
         out.iter().map(|v| (v["text"].as_str().unwrap(), v["excluded"].as_str())).collect();

@@ -117,12 +117,7 @@ fn evaluate_writes_every_summary_and_a_rouge_table() {
 #[test]
 fn page_furniture_is_never_picked_and_listed_with_its_reason() {
     let dir = Scratch::new("summarize-furniture");
-    let page = dir.write(
-        "page.txt",
-        "Storm hits the coast\nTweet with a location\n(Photo: Jane Doe, KARE 11)\n\
-         The storm hit the coast on Monday and thousands of homes lost power.\n\
-         Officials said schools would stay closed until Wednesday.\n",
-    );
+    let page = dir.write("page.txt", WEB_PAGE);
     let json: Value = serde_json::from_str(&succeed(["summarize", "--format", "json", "--budget", "100", page.to_str().unwrap()])).unwrap();
     let excluded = json["excluded"].as_array().unwrap();
     let credit = excluded.iter().find(|e| e["text"] == "(Photo: Jane Doe, KARE 11)").expect("the credit is listed");

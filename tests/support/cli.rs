@@ -9,6 +9,12 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
+/// A web page pasted as text: a headline, a share widget, a photo credit,
+/// two sentences of prose and a quote opener.
+pub const WEB_PAGE: &str = "Storm hits the coast\nTweet with a location\n(Photo: Jane Doe, KARE 11)\n\
+     The storm hit the coast on Monday and thousands of homes lost power.\n\
+     Officials said schools would stay closed until Wednesday.\nKarl Rove:\n";
+
 pub fn repo() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
