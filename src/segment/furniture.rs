@@ -86,6 +86,17 @@ pub enum Reason {
     CutOff,
     /// "…, Thursday, Dec. 20, 2012, in Chicago.": an agency photo caption.
     Caption,
+    /// A sentence that recurs verbatim on the pages of many unrelated news
+    /// sites (learned from Multi-News train pages; `boilerplate.txt`).
+    Boilerplate,
+    /// "Image caption …", "CLOSE …": a widget's label glued to the text.
+    GluedLabel,
+    /// "Headline Headline The story…": a headline printed twice.
+    RepeatedHeadline,
+    /// A tweet or post quoted by the page: "… — Name (@handle) June 20, 2017".
+    EmbeddedPost,
+    /// Ends in ':', ',', ';' or a dash: it only introduces what follows.
+    Dangling,
 }
 
 impl fmt::Display for Reason {
@@ -106,12 +117,17 @@ impl fmt::Display for Reason {
             Reason::AllCaps => write!(f, "page furniture: all-caps label"),
             Reason::TitleCase => write!(f, "fragment: heading in title case"),
             Reason::NoEnding => write!(f, "fragment: heading, caption or label (no sentence ending)"),
-            Reason::TooShort => write!(f, "fragment: too short to be a sentence"),
+            Reason::TooShort => write!(f, "fragment: too short to stand alone"),
             Reason::Repeated(n) => write!(f, "page furniture: repeated across {n} articles"),
             Reason::RepeatedInPage => write!(f, "page furniture: repeated within the page"),
             Reason::EdgeRun => write!(f, "page furniture: short line among the page's header or footer"),
             Reason::CutOff => write!(f, "fragment: cut off ('...')"),
             Reason::Caption => write!(f, "page furniture: photo caption"),
+            Reason::Boilerplate => write!(f, "page furniture: site boilerplate seen on many news sites"),
+            Reason::GluedLabel => write!(f, "page furniture: widget label glued to the text"),
+            Reason::RepeatedHeadline => write!(f, "fragment: headline printed twice before the text"),
+            Reason::EmbeddedPost => write!(f, "page furniture: embedded social media post"),
+            Reason::Dangling => write!(f, "fragment: ends in ':', ',' or a dash (introduces what follows)"),
         }
     }
 }
@@ -177,6 +193,8 @@ struct Features {
     /// Ends like a sentence (before closing quotes and brackets).
     ends_sentence: bool,
     ends_colon: bool,
+    /// Ends in ':', ',', ';' or a dash.
+    ends_dangling: bool,
     /// Ends in "..." or "…".
     ends_ellipsis: bool,
     parenthesized: bool,
@@ -185,6 +203,8 @@ struct Features {
     capitalized_words: usize,
     /// Words of 4+ letters starting with a lowercase letter.
     long_lowercase_words: usize,
+    /// Words starting with a lowercase letter.
+    lowercase_words: usize,
     /// Lowercased, ':' normalized ("photo :" and "写真：" → "photo:", "写真:").
     folded: String,
 }
@@ -211,8 +231,11 @@ impl Features {
                     f.alpha_words += 1;
                     if first.is_uppercase() {
                         f.capitalized_words += 1;
-                    } else if first.is_lowercase() && word.chars().filter(|c| c.is_alphabetic()).count() >= 4 {
-                        f.long_lowercase_words += 1;
+                    } else if first.is_lowercase() {
+                        f.lowercase_words += 1;
+                        if word.chars().filter(|c| c.is_alphabetic()).count() >= 4 {
+                            f.long_lowercase_words += 1;
+                        }
                     }
                 }
             }
@@ -245,6 +268,7 @@ impl Features {
         let last = trimmed.chars().next_back();
         f.ends_sentence = last.is_some_and(is_sentence_end);
         f.ends_colon = matches!(last, Some(':' | '：'));
+        f.ends_dangling = matches!(last, Some(':' | '：' | ',' | '，' | '、' | ';' | '；' | '-' | '—' | '–'));
         f.ends_ellipsis = trimmed.ends_with("...") || trimmed.ends_with('…');
         let first = text.chars().next();
         let end = text.chars().next_back();
@@ -290,6 +314,18 @@ fn judge(line: &Line, f: &Features, form: bool) -> Option<Reason> {
     if f.words <= SHORT_LINE_WORDS && (letters < 0.35 || (letters < 0.5 && !f.ends_sentence)) {
         return Some(Reason::Symbols);
     }
+    if boilerplate(line.text) {
+        return Some(Reason::Boilerplate);
+    }
+    if glued_label(line.text, f) {
+        return Some(Reason::GluedLabel);
+    }
+    if repeated_headline(line.text) {
+        return Some(Reason::RepeatedHeadline);
+    }
+    if embedded_post(&f.folded) {
+        return Some(Reason::EmbeddedPost);
+    }
     if let Some(reason) = cue(f) {
         return Some(reason);
     }
@@ -299,16 +335,24 @@ fn judge(line: &Line, f: &Features, form: bool) -> Option<Reason> {
     if clock_stamp(line.text, f) {
         return Some(Reason::Stamp);
     }
-    if agency_caption(line.text) {
+    if agency_caption(line.text, f) {
         return Some(Reason::Caption);
     }
     // "(Associated Press)", not "(We are pretty sure it is about her.)".
     if f.parenthesized && f.words <= 12.0 && !f.ends_sentence {
         return Some(Reason::Parenthesized);
     }
-    // "Karl Rove:", "ALSO:"; a long sentence that opens a quote is prose.
+    // "Karl Rove:", "ALSO:".
     if f.ends_colon && f.words <= 8.0 {
         return Some(Reason::Colon);
+    }
+    // "… released the following statement:": whatever it introduces is
+    // not in the sentence, so alone (in a summary) it dangles.
+    if f.ends_dangling {
+        return Some(Reason::Dangling);
+    }
+    if ends_in_link(&f.folded) {
+        return Some(Reason::Link);
     }
     if label_prefix(line.text, f) {
         return Some(Reason::LabelPrefix);
@@ -322,25 +366,89 @@ fn judge(line: &Line, f: &Features, form: bool) -> Option<Reason> {
     if f.cased() >= 6 && f.upper as f32 >= 0.8 * f.cased() as f32 {
         return Some(Reason::AllCaps);
     }
-    if line.ends_line && f.ends_ellipsis {
+    // A teaser cut off by the page, or a quote trailing off: either way the
+    // sentence is not whole.
+    if f.ends_ellipsis {
         return Some(Reason::CutOff);
+    }
+    if too_short(f) {
+        return Some(Reason::TooShort);
     }
     // Inside a paragraph of prose a sentence is prose; on its own line it
     // must look like one. The last sentence of a line must end like one.
-    if f.words <= 1.0 {
-        return Some(Reason::TooShort);
-    }
     if !line.own_line {
         return (line.ends_line && !f.ends_sentence && f.words <= SHORT_LINE_WORDS).then_some(Reason::NoEnding);
     }
-    // A long line that lost its full stop is still prose.
-    if !f.ends_sentence && f.words <= 20.0 {
+    // A line of its own without a sentence end, up to 40 words, is a
+    // headline, a deck or a caption; only a very long line is prose that
+    // lost its full stop.
+    if !f.ends_sentence && f.words <= 40.0 {
         return Some(Reason::NoEnding);
     }
     if title_case(f) {
         return Some(Reason::TitleCase);
     }
     None
+}
+
+/// Sentences of at most three words say nothing alone ("On Saturday.",
+/// "TMZ has learned.", "Love Ireland!", "December 19."), unless they carry
+/// a number in a clause ("He was 83.": a digit and a lowercase word); one
+/// word never does.
+fn too_short(f: &Features) -> bool {
+    let clause_with_number = f.digits > 0 && f.lowercase_words > 0;
+    f.words <= 1.0 || (f.words <= 3.0 && !clause_with_number)
+}
+
+/// Letters and digits, lowercased: the key that makes "( associated press )"
+/// and "(Associated Press)" the same line.
+fn line_key(text: &str) -> String {
+    text.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect()
+}
+
+/// Site boilerplate, one sentence a line, `#` comments (see the file).
+static BOILERPLATE: std::sync::LazyLock<HashSet<String>> = std::sync::LazyLock::new(|| {
+    include_str!("boilerplate.txt").lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).map(line_key).collect()
+});
+
+fn boilerplate(text: &str) -> bool {
+    BOILERPLATE.contains(&line_key(text))
+}
+
+/// A widget or caption label the page glued to the sentence after it:
+/// "Image caption They are searching…", "CLOSE Police confirmed…",
+/// "Media playback is unsupported on your device Media caption …". The
+/// all-caps "CLOSE" and "|" are matched as written: "Close to 100 people…"
+/// is prose.
+fn glued_label(text: &str, f: &Features) -> bool {
+    const LABELS: [&str; 13] = [
+        "image caption ", "media caption ", "media playback ", "image copyright ", "caption ", "hide caption ",
+        "story highlights ", "buy photo ", "what to know ", "embed ", "updated | ", "just watched ", "photos: ",
+    ];
+    LABELS.iter().any(|label| f.folded.starts_with(label)) || ["CLOSE ", "| "].iter().any(|label| text.starts_with(label))
+}
+
+/// A post embedded in the page: its link ("pic.twitter.com/…", "t.co/…")
+/// or its signature "(@handle)" followed by the date it was posted.
+fn embedded_post(folded: &str) -> bool {
+    if folded.contains("pic.twitter.com/") || folded.contains("https://t.co/") {
+        return true;
+    }
+    folded.match_indices("(@").any(|(at, _)| {
+        let rest = &folded[at + 2..];
+        let handle_end = rest.find(')').unwrap_or(0);
+        handle_end > 0
+            && !rest[..handle_end].contains(' ')
+            && rest[handle_end + 1..].chars().filter(char::is_ascii_digit).count() >= 4
+    })
+}
+
+/// "Passenger Evaluated For Ebola Passenger Evaluated For Ebola A passenger
+/// who…": the first three to twelve words repeated at once (a headline
+/// printed twice by the page, then the lead). Any language with spaces.
+fn repeated_headline(text: &str) -> bool {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    (3..=12).any(|k| words.len() > 2 * k && words[..k] == words[k..2 * k])
 }
 
 /// "Why Is This Important?", "Free Online Training!": at least three
@@ -387,17 +495,33 @@ fn clock_stamp(text: &str, f: &Features) -> bool {
     f.words <= 4.0 && chars.windows(3).any(|w| w[0].is_ascii_digit() && w[1] == ':' && w[2].is_ascii_digit())
 }
 
-/// News-agency photo captions: "…, Thursday, Dec. 20, 2012, in Chicago."
-/// (a weekday, a date and a year in a row; English agencies' style).
-fn agency_caption(text: &str) -> bool {
+/// News-agency photo captions: "…, Thursday, Dec. 20, 2012, in Chicago.",
+/// "…, listens, Monday May 4, 2015, in Neenah." (a weekday, a date and a
+/// year in a row; English agencies' style), and captions that say where
+/// people stand or that they are a photo ("…, left, speaks…", "This undated
+/// photo provided by…", "FILE - In this…").
+fn agency_caption(text: &str, f: &Features) -> bool {
     // "In this May 3, 2015 photo, …", "In this Jan. 5 file photo, …"
     if text.starts_with("In this ") && text.split(',').next().is_some_and(|head| head.ends_with(" photo") || head.ends_with(" image")) {
         return true;
     }
-    const DAYS: [&str; 7] = ["Monday, ", "Tuesday, ", "Wednesday, ", "Thursday, ", "Friday, ", "Saturday, ", "Sunday, "];
+    const OPENINGS: [&str; 9] =
+        ["file - ", "file – ", "file photo", "this undated", "an undated", "this photo", "this image", "this handout", "this file photo"];
+    const POSITIONS: [&str; 12] = [
+        ", left, ", ", right, ", ", center, ", ", centre, ", "from left,", ", second from", " (links) ", " (rechts) ",
+        " (à gauche) ", " (à droite) ", " (izquierda) ", " (derecha) ",
+    ];
+    if OPENINGS.iter().any(|o| f.folded.starts_with(o)) || POSITIONS.iter().any(|p| f.folded.contains(p)) {
+        return true;
+    }
+    if dated_after_comma(text) || credit_after_sentence(text) {
+        return true;
+    }
+    const DAYS: [&str; 7] = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
     DAYS.iter().any(|day| {
         text.match_indices(day).any(|(at, _)| {
             let rest = &text[at + day.len()..];
+            let Some(rest) = rest.strip_prefix(", ").or_else(|| rest.strip_prefix(' ')) else { return false };
             // Month (word or abbreviation), day number, comma, four-digit year.
             let mut parts = rest.splitn(3, ' ');
             let (Some(month), Some(number), Some(year)) = (parts.next(), parts.next(), parts.next()) else { return false };
@@ -407,6 +531,57 @@ fn agency_caption(text: &str) -> bool {
                 && year.chars().take(4).filter(char::is_ascii_digit).count() == 4
         })
     })
+}
+
+/// Captions end with the date set off by a comma, after the place: "…
+/// in Paris, April 22, 2015.", "…, on Oct. 22, 2018.", "…, 22 avril 2015.";
+/// prose says "on April 22, 2015" without the comma. Quotes are prose.
+fn dated_after_comma(text: &str) -> bool {
+    if text.contains(['"', '“', '”', '«', '»']) {
+        return false;
+    }
+    let body = text.trim_end_matches(|c: char| c == '.' || c.is_whitespace());
+    let Some((_, date)) = body.rsplit_once(", ").and_then(|(head, year)| {
+        // The year closes the sentence: "… April 22, 2015" splits after "22".
+        let is_year = year.len() == 4 && year.chars().all(|c| c.is_ascii_digit()) && matches!(&year[..2], "19" | "20");
+        is_year.then(|| head.rsplit_once(", ")).flatten()
+    }) else {
+        return dated_day_month_year(body);
+    };
+    let date = date.strip_prefix("on ").unwrap_or(date);
+    let mut parts = date.split(' ');
+    let (Some(month), Some(day), None) = (parts.next(), parts.next(), parts.next()) else { return false };
+    month_word(month) && day_number(day)
+}
+
+/// "Tory MP Karen Vecchio says she will oppose the bid. (parl.gc.ca)": a
+/// caption's credit in parentheses after its last sentence.
+fn credit_after_sentence(text: &str) -> bool {
+    let Some(body) = text.strip_suffix(')') else { return false };
+    let Some((before, credit)) = body.rsplit_once('(') else { return false };
+    let credit_words = credit.split_whitespace().count();
+    let sentence_before = before.trim_end().chars().next_back().is_some_and(is_sentence_end);
+    let sentence_inside = credit.trim_end().chars().next_back().is_some_and(is_sentence_end);
+    sentence_before && !sentence_inside && (1..=5).contains(&credit_words)
+}
+
+/// ", 22 avril 2015" / ", 17 November 2012" at the end of `body`.
+fn dated_day_month_year(body: &str) -> bool {
+    let Some((_, date)) = body.rsplit_once(", ") else { return false };
+    let date = date.strip_prefix("on ").unwrap_or(date);
+    let parts: Vec<&str> = date.split(' ').collect();
+    let [day, month, year] = parts[..] else { return false };
+    let day = day.trim_end_matches('.');
+    day_number(day) && month_word(month) && year.len() == 4 && year.chars().all(|c| c.is_ascii_digit())
+}
+
+fn month_word(word: &str) -> bool {
+    let letters = word.trim_end_matches('.');
+    letters.chars().count() >= 3 && letters.chars().all(char::is_alphabetic)
+}
+
+fn day_number(word: &str) -> bool {
+    (1..=2).contains(&word.len()) && word.chars().all(|c| c.is_ascii_digit())
 }
 
 /// "PHOTOS: Blagojevich Cronies", "RELATED: …", "GEORGE STEPHANOPOULOS: --":
@@ -520,9 +695,20 @@ const CUES: &[Cues] = &[
         contains: &[],
     },
     Cues {
+        // The Internet Archive's notes on its crawls, scraped in place of
+        // pages that were gone.
+        reason: Reason::Boilerplate,
+        max_words: 80.0,
+        starts: &[],
+        contains: &[
+            "internet archive", "wayback machine", "archive-it", "crawl data", "crawler", "web crawl", "these crawls", "this crawl",
+            "seed list", "seedlist", "broken links on the web",
+        ],
+    },
+    Cues {
         reason: Reason::Widget,
         max_words: 30.0,
-        starts: &["please ", "thank you for", "thanks for", "watch ", "only on ", "read on", "for more on", "for the latest"],
+        starts: &["please ", "thank you for", "click below", "thanks for", "watch ", "only on ", "read on", "for more on", "for the latest"],
         contains: &[
             "mailing list", "sign up for", "sign up now", "subscribe to our", "newsletter", "delivered straight to your",
             "click here", "after the jump",
@@ -537,6 +723,11 @@ fn cue(f: &Features) -> Option<Reason> {
         hit.then_some(cues.reason)
     })
     .or_else(|| link(f).then_some(Reason::Link))
+}
+
+/// A sentence that ends in a URL: "… as I expect they will.” http://bit.ly/qEYaoz".
+fn ends_in_link(folded: &str) -> bool {
+    folded.split_whitespace().next_back().is_some_and(|last| last.starts_with("http") || last.contains("://"))
 }
 
 /// A URL, an e-mail address or a handle in a short line.
@@ -558,7 +749,7 @@ fn recurrence(documents: &[Vec<Line>], features: &[Vec<Features>]) -> HashMap<(u
     for (d, lines) in documents.iter().enumerate() {
         for (i, line) in lines.iter().enumerate() {
             if features[d][i].words <= SHORT_LINE_WORDS {
-                let key: String = line.text.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect();
+                let key = line_key(line.text);
                 if !key.is_empty() {
                     where_found.entry(key).or_default().push((d, i));
                 }
@@ -724,8 +915,9 @@ mod tests {
 
     #[test]
     fn clean_text_keeps_every_sentence() {
-        // Sentences inside a paragraph, short ones included.
-        let doc: Vec<Line> = ["One here.", "Two here.", "Storm hits the coast", "More came."]
+        // Sentences inside a paragraph, one without a full stop included
+        // (sentences of three words or fewer are fragments anywhere).
+        let doc: Vec<Line> = ["One more came here.", "Two more came here.", "Storm hits the coast", "More of them came."]
             .iter()
             .map(|text| Line { text, own_line: false, ends_line: false })
             .collect();
@@ -764,6 +956,105 @@ mod tests {
         let copy: Vec<Line> = story.iter().map(|text| Line { text, own_line: true, ends_line: true }).collect();
         let r = classify(&[copy.clone(), copy]);
         assert!(r.iter().flatten().all(Option::is_none), "{r:?}");
+    }
+
+    /// Sentences inside one paragraph of prose (not lines of their own).
+    fn paragraph(sentences: &[&str]) -> Vec<Option<Reason>> {
+        let doc: Vec<Line> = sentences.iter().map(|text| Line { text, own_line: false, ends_line: false }).collect();
+        classify(&[doc]).remove(0)
+    }
+
+    #[test]
+    fn fragments_too_short_to_stand_alone_in_any_language() {
+        let r = paragraph(&[
+            "The storm reached the coast early on Monday morning.",
+            "On Saturday.",
+            "TMZ has learned.",
+            "He was 83.",
+            "December 19.",
+            "Am Samstag.",
+            "Et alors ?",
+            "好的。",
+            "国务院周三公布了新的经济刺激计划。",
+            "Police said the road would stay closed until Friday.",
+        ]);
+        let short = Some(Reason::TooShort);
+        assert_eq!(r, [None, short, short, None, short, short, short, short, None, None]);
+    }
+
+    #[test]
+    fn cut_off_sentences_inside_a_paragraph() {
+        let r = paragraph(&[
+            "Four people are dead and one person is injured...",
+            "The fire started in the kitchen of the restaurant.",
+            "Встреча продолжалась до позднего вечера…",
+            "The mayor visited the site on Tuesday.",
+        ]);
+        assert_eq!(r, [Some(Reason::CutOff), None, Some(Reason::CutOff), None]);
+    }
+
+    #[test]
+    fn labels_glued_to_the_text() {
+        let lines = [
+            "CLOSE Police confirmed that two bodies found Tuesday were the missing teens.",
+            "Close to 100 people were evacuated from the building on Monday.",
+            "Image caption Paul Conroy was smuggled across the border into Lebanon.",
+            "Media playback is unsupported on your device Media caption The moment the patient answered",
+            "| AP Photo Trump picks Gorsuch for Supreme Court The judge would be the court's first addition.",
+            "The court will hear the case in the autumn session next year.",
+        ];
+        let r = page(&lines);
+        assert_eq!(prose(&lines), [lines[1], lines[5]]);
+        assert_eq!(r[0], Some(Reason::GluedLabel));
+        assert_eq!(r[2], Some(Reason::GluedLabel));
+    }
+
+    #[test]
+    fn headline_printed_twice_before_the_lead() {
+        let lines = [
+            "Passenger Evaluated For Ebola In Newark Passenger Evaluated For Ebola In Newark A passenger who arrived from Brussels is being evaluated.",
+            "Incendio en Madrid deja tres heridos Incendio en Madrid deja tres heridos Un incendio en un edificio del centro dejó tres heridos el lunes.",
+            "Brand in Hamburg Brand in Hamburg Ein Feuer hat am Montag eine Lagerhalle im Hafen zerstört.",
+            "Officials said the passenger had no fever when he landed on Sunday.",
+            "Very, very, very good results came in from the tests on Monday, the team said.",
+        ];
+        let r = page(&lines);
+        assert_eq!(r[..3], [Some(Reason::RepeatedHeadline); 3]);
+        assert_eq!(r[3..], [None, None]);
+    }
+
+    #[test]
+    fn site_boilerplate_learned_from_train_pages() {
+        let lines = [
+            "Breaking News Emails Get breaking news alerts and special reports.",
+            "The governor signed the budget into law on Tuesday afternoon.",
+            "You can unsubscribe at any time.",
+            "Starting in 1996, Alexa Internet has been donating their crawl data to the Internet Archive.",
+            "He did not elaborate.",
+        ];
+        let r = page(&lines);
+        assert_eq!(r, [Some(Reason::Boilerplate), None, Some(Reason::Boilerplate), Some(Reason::Boilerplate), None]);
+        // Case, spacing and punctuation do not matter.
+        assert!(boilerplate("you can UNSUBSCRIBE at any time"));
+    }
+
+    #[test]
+    fn captions_in_sentence_form() {
+        let lines = [
+            "Menasha Police Chief Tim Styka, right, speaks during a press conference at the medical center.",
+            "Police said the gunman had been known to them for years.",
+            "Bundeskanzlerin Angela Merkel (links) spricht mit Präsident Emmanuel Macron (rechts) in Berlin.",
+            "Le président Emmanuel Macron (à droite) accueille la chancelière à l'Élysée.",
+            "The chief listens, Monday May 4, 2015, in Neenah, Wis.",
+            "This undated photo provided by the family shows the boy at his home.",
+            "FILE - In this Jan. 14, 2013 file photo, the actress poses for a portrait in New York.",
+            "The investigation is expected to take several months.",
+        ];
+        let r = page(&lines);
+        assert_eq!(prose(&lines), [lines[1], lines[7]]);
+        assert_eq!(r[..5], [Some(Reason::Caption), None, Some(Reason::Caption), Some(Reason::Caption), Some(Reason::Caption)]);
+        // Photo cues name the last two first.
+        assert_eq!(r[5..7], [Some(Reason::PhotoCredit); 2]);
     }
 
     proptest::proptest! {
