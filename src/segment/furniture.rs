@@ -421,11 +421,14 @@ fn boilerplate(text: &str) -> bool {
 /// all-caps "CLOSE" and "|" are matched as written: "Close to 100 people…"
 /// is prose.
 fn glued_label(text: &str, f: &Features) -> bool {
-    const LABELS: [&str; 13] = [
+    const LABELS: [&str; 14] = [
         "image caption ", "media caption ", "media playback ", "image copyright ", "caption ", "hide caption ",
         "story highlights ", "buy photo ", "what to know ", "embed ", "updated | ", "just watched ", "photos: ",
+        "email this ",
     ];
-    LABELS.iter().any(|label| f.folded.starts_with(label)) || ["CLOSE ", "| "].iter().any(|label| text.starts_with(label))
+    // "Related 'The Case of: JonBenet Ramsey' Pt.", not "Related research…".
+    let related = text.strip_prefix("Related ").is_some_and(|rest| rest.starts_with(|c: char| c.is_uppercase() || "'\"‘“".contains(c)));
+    related || LABELS.iter().any(|label| f.folded.starts_with(label)) || ["CLOSE ", "| "].iter().any(|label| text.starts_with(label))
 }
 
 /// A post embedded in the page: its link ("pic.twitter.com/…", "t.co/…")
@@ -702,7 +705,7 @@ const CUES: &[Cues] = &[
         starts: &[],
         contains: &[
             "internet archive", "wayback machine", "archive-it", "crawl data", "crawler", "web crawl", "these crawls", "this crawl",
-            "seed list", "seedlist", "broken links on the web",
+            "seed list", "seedlist", "broken links on the web", " crawls ",
         ],
     },
     Cues {
@@ -1055,6 +1058,46 @@ mod tests {
         assert_eq!(r[..5], [Some(Reason::Caption), None, Some(Reason::Caption), Some(Reason::Caption), Some(Reason::Caption)]);
         // Photo cues name the last two first.
         assert_eq!(r[5..7], [Some(Reason::PhotoCredit); 2]);
+    }
+
+    #[test]
+    fn dangling_endings_and_trailing_links() {
+        let r = paragraph(&[
+            "The New Baltimore Police Department released the following statement:",
+            "The mayor said the road would reopen on Friday after repairs.",
+            "Le ministre a déclaré devant les députés réunis à Paris :",
+            "During his long stay in the capital,",
+            "Markets fell again on Tuesday as I expected they would.” http://bit.ly/qEYaoz",
+            "El presidente habló durante una hora ante el Congreso.",
+        ]);
+        assert_eq!(r, [Some(Reason::Dangling), None, Some(Reason::Dangling), Some(Reason::Dangling), Some(Reason::Link), None]);
+    }
+
+    #[test]
+    fn embedded_social_media_posts() {
+        let r = paragraph(&[
+            "RIP Prodigy one of my favourite rappers of all time, can't believe this. — Boi-1da (@Boi1da) June 20, 2017",
+            "Если что-то взорвут, будет плохо. — Степан (@faraday_m) August 20, 2013",
+            "The triple-decker includes a swimming pool and a park. pic.twitter.com/VEvTRkXT9O",
+            "The rapper, whose account on the service is @Boi1da, posted the short message late on Tuesday night from his home.",
+        ]);
+        assert_eq!(r[..3], [Some(Reason::EmbeddedPost); 3]);
+        assert_eq!(r[3], None);
+    }
+
+    #[test]
+    fn caption_credits_and_long_headlines() {
+        let lines = [
+            "Tory MP Karen Vecchio says she will oppose the bid to change the lyrics. (parl.gc.ca)",
+            "The vote is expected next week, the party's whip said on Monday.",
+            "He left the room. (He came back an hour later, smiling.)",
+            "Kim Kardashian's husband is dropped by her agent but couple put on a show of unity and their rings on night out",
+            "The new standards will introduce climate change as a core aspect of science education for middle and high school students in twenty six states across the country starting next year and the year after that, according to the officials who wrote them over several years",
+            "The party has not said how many of its members will vote against the proposal.",
+            "Opponents of the change have collected more than ten thousand signatures online.",
+        ];
+        let r = page(&lines);
+        assert_eq!(r, [Some(Reason::Caption), None, None, Some(Reason::NoEnding), None, None, None]);
     }
 
     proptest::proptest! {
