@@ -97,6 +97,9 @@ pub enum Reason {
     EmbeddedPost,
     /// Ends in ':', ',', ';' or a dash: it only introduces what follows.
     Dangling,
+    /// The rest of a short page that is mostly furniture: a video page, an
+    /// error page, an archive's notes.
+    FurniturePage,
 }
 
 impl fmt::Display for Reason {
@@ -128,6 +131,7 @@ impl fmt::Display for Reason {
             Reason::RepeatedHeadline => write!(f, "fragment: headline printed twice before the text"),
             Reason::EmbeddedPost => write!(f, "page furniture: embedded social media post"),
             Reason::Dangling => write!(f, "fragment: ends in ':', ',' or a dash (introduces what follows)"),
+            Reason::FurniturePage => write!(f, "page furniture: on a short page that is mostly furniture"),
         }
     }
 }
@@ -169,6 +173,7 @@ pub fn classify(documents: &[Vec<Line>]) -> Vec<Vec<Option<Reason>>> {
             if form_applies {
                 edge_runs(lines, features, &mut reasons);
             }
+            furniture_page(&mut reasons);
             reasons
         })
         .collect()
@@ -517,7 +522,7 @@ fn agency_caption(text: &str, f: &Features) -> bool {
     if OPENINGS.iter().any(|o| f.folded.starts_with(o)) || POSITIONS.iter().any(|p| f.folded.contains(p)) {
         return true;
     }
-    if dated_after_comma(text) || credit_after_sentence(text) {
+    if dated_after_comma(text) || credit_after_sentence(text) || opens_with_bare_date(text) {
         return true;
     }
     const DAYS: [&str; 7] = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
@@ -568,6 +573,20 @@ fn credit_after_sentence(text: &str) -> bool {
     sentence_before && !sentence_inside && (1..=5).contains(&credit_words)
 }
 
+/// "March 22, 2014 Armed men take cover…": a gallery's date glued to the
+/// caption, with no punctuation between the year and the next word.
+fn opens_with_bare_date(text: &str) -> bool {
+    let words: Vec<&str> = text.splitn(5, ' ').collect();
+    let [month, day, year, next, _] = words[..] else { return false };
+    let day = day.strip_suffix(',').unwrap_or("");
+    month_word(month)
+        && month.starts_with(|c: char| c.is_uppercase())
+        && day_number(day)
+        && year.len() == 4
+        && year.chars().all(|c| c.is_ascii_digit())
+        && next.starts_with(|c: char| c.is_uppercase())
+}
+
 /// ", 22 avril 2015" / ", 17 November 2012" at the end of `body`.
 fn dated_day_month_year(body: &str) -> bool {
     let Some((_, date)) = body.rsplit_once(", ") else { return false };
@@ -593,7 +612,8 @@ fn label_prefix(text: &str, f: &Features) -> bool {
     let Some((label, rest)) = text.split_once([':', '：']) else { return false };
     let words = label.split_whitespace().count();
     let letters: Vec<char> = label.chars().filter(|c| c.is_alphabetic()).collect();
-    let caps = letters.len() >= 2 && letters.iter().all(|c| c.is_uppercase());
+    // "PHOTOS:", and the "Q:" of questions printed with their answers.
+    let caps = (letters.len() >= 2 || label.trim() == "Q") && letters.iter().all(|c| c.is_uppercase());
     caps && (1..=3).contains(&words) && (f.words <= SHORT_LINE_WORDS || !f.ends_sentence) && !rest.trim().is_empty()
 }
 
@@ -793,6 +813,25 @@ fn recurrence(documents: &[Vec<Line>], features: &[Vec<Features>]) -> HashMap<(u
         }
     }
     repeats
+}
+
+/// A short page (4 to 50 sentences) with at least twice as many furniture
+/// sentences as others, two of them known site boilerplate or four of them
+/// links, is a video page, an error page or an archive's notes ("Rating is available when the
+/// video has been rented.", "Sorry, the page you requested was not
+/// found."): its remaining sentences are the page's own blurbs ("If you are
+/// looking for an older news story…"), not an article. (A short article
+/// among many share buttons has no such boilerplate and keeps its prose.)
+fn furniture_page(reasons: &mut [Option<Reason>]) {
+    let furniture = reasons.iter().filter(|r| r.is_some()).count();
+    let others = reasons.len() - furniture;
+    let boilerplate = reasons.iter().filter(|r| **r == Some(Reason::Boilerplate)).count();
+    let links = reasons.iter().filter(|r| **r == Some(Reason::Link)).count();
+    if (4..=50).contains(&reasons.len()) && furniture >= 2 * others && (boilerplate >= 2 || links >= 4) {
+        for reason in reasons.iter_mut().filter(|r| r.is_none()) {
+            *reason = Some(Reason::FurniturePage);
+        }
+    }
 }
 
 /// Short lines (5 words or fewer, own line) in a run of furniture that
@@ -1098,6 +1137,40 @@ mod tests {
         ];
         let r = page(&lines);
         assert_eq!(r, [Some(Reason::Caption), None, None, Some(Reason::NoEnding), None, None, None]);
+    }
+
+    #[test]
+    fn short_pages_that_are_mostly_furniture() {
+        // A video page: its blurb is not an article.
+        let video = page(&[
+            "Rating is available when the video has been rented.",
+            "This feature is not available right now.",
+            "Please try again later.",
+            "Jimmy gets a surprise visit from a dragon queen, and they talk about her crazy life.",
+            "Published on Sep 2, 2008",
+            "Learn more",
+        ]);
+        assert_eq!(video[3], Some(Reason::FurniturePage));
+        // An article with a few widgets keeps its sentences.
+        let article = page(&[
+            "Share this story",
+            "The council voted on Tuesday to close the old bridge to heavy trucks.",
+            "Engineers found cracks in two of its supports last month.",
+            "Learn more",
+        ]);
+        assert_eq!(article[1..3], [None, None]);
+    }
+
+    #[test]
+    fn gallery_dates_and_question_labels() {
+        let lines = [
+            "March 22, 2014 Armed men take cover behind an armored vehicle near Sevastopol.",
+            "Q: What do I do with the ticket?",
+            "The winner has not come forward yet, lottery officials said on Monday.",
+            "March 22 was the day the troops moved in, officials said.",
+        ];
+        let r = page(&lines);
+        assert_eq!(r, [Some(Reason::Caption), Some(Reason::LabelPrefix), None, None]);
     }
 
     proptest::proptest! {
