@@ -548,8 +548,9 @@ mod tests {
 
     fn cluster() -> Cluster {
         Cluster::new(vec![
-            Document::new("a", "Storm hits the coast. Thousands lose power. Schools close early."),
-            Document::new("b", "The storm hits the coast! Officials warn of flooding."),
+            // Four words at least: shorter sentences are fragments, never candidates.
+            Document::new("a", "Storm hits the coast today. Thousands lose their power. Schools close very early."),
+            Document::new("b", "The storm hits the coast today! Officials warn of heavy flooding."),
         ])
     }
 
@@ -564,11 +565,11 @@ mod tests {
         let e = embeddings(5);
         let (costs, _) = Budget::Words(100).costs(&c);
         let settings = Settings { first_sentences: 2, ..Default::default() };
-        // "The storm hits the coast!" is not a copy of "Storm hits the coast."
+        // "The storm hits the coast today!" is not a copy of "Storm hits the coast today."
         let kept = preselect(&c, &e, &costs, 100, &settings);
         assert_eq!(kept, vec![0, 1, 3, 4]);
-        let kept = preselect(&c, &e, &costs, 3, &settings);
-        assert_eq!(kept, vec![1, 2]); // only the 3-word sentences fit
+        let kept = preselect(&c, &e, &costs, 4, &settings);
+        assert_eq!(kept, vec![1, 2]); // only the 4-word sentences fit
     }
 
     #[test]
@@ -588,8 +589,8 @@ mod tests {
         let (costs, limit) = Budget::Sentences(2).costs(&c);
         assert_eq!((costs, limit), (vec![1; 5], 2));
         let total = c.total_words();
-        assert_eq!(total, 4 + 3 + 3 + 5 + 4);
-        assert_eq!(Budget::Percent(50.0).costs(&c).1, 10); // 19 * 0.5 = 9.5, rounded
+        assert_eq!(total, 5 + 4 + 4 + 6 + 5);
+        assert_eq!(Budget::Percent(50.0).costs(&c).1, 12); // 24 * 0.5
     }
 
     #[test]
@@ -614,7 +615,7 @@ mod tests {
         let settings = Settings { budget: Budget::Words(2), ..Default::default() };
         let summary = summarize(&SummaryRequest::new(&c, &e, &settings)).unwrap();
         assert!(summary.sentences.is_empty());
-        assert!(summary.notes[0].contains("shortest has 3 words"), "{:?}", summary.notes);
+        assert!(summary.notes[0].contains("shortest has 4 words"), "{:?}", summary.notes);
     }
 
     #[test]
