@@ -49,7 +49,7 @@ const ODT_MIMETYPE: &[u8] = b"application/vnd.oasis.opendocument.text";
 
 /// The document format of a file, by its first bytes; the name's extension
 /// only settles what the bytes leave open (a PDF header after some junk, a
-/// ZIP too damaged to list its entries).
+/// ZIP without the entries of its format).
 pub fn document_format(name: &str, bytes: &[u8]) -> Option<DocumentFormat> {
     let hinted = hinted_format(name);
     if bytes.starts_with(b"%PDF-") {
@@ -67,9 +67,9 @@ pub fn document_format(name: &str, bytes: &[u8]) -> Option<DocumentFormat> {
     }
     match zip_entry_names(bytes) {
         Some(names) if names.iter().any(|n| *n == b"word/document.xml") => Some(DocumentFormat::Docx),
-        Some(names) if names.iter().any(|n| *n == b"mimetype") && hinted == Some(DocumentFormat::Odt) => hinted,
-        Some(_) => None,
-        None => hinted.filter(|&f| f != DocumentFormat::Pdf),
+        // A ZIP named .docx or .odt without their marks: the reader will
+        // call it damaged, which says more than "a ZIP archive".
+        _ => hinted.filter(|&f| f != DocumentFormat::Pdf),
     }
 }
 
@@ -197,6 +197,7 @@ mod tests {
         odt.extend(b"mimetypeapplication/vnd.oasis.opendocument.text");
         assert_eq!(document_format("noext", &odt), Some(DocumentFormat::Odt));
         assert_eq!(document_format("sheet.xlsx", &zip_of(&["xl/workbook.xml"])), None);
+        assert_eq!(document_format("sheet.docx", &zip_of(&["xl/workbook.xml"])), Some(DocumentFormat::Docx));
     }
 
     #[test]

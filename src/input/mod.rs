@@ -701,10 +701,43 @@ mod tests {
     }
 
     #[test]
-    fn binary_files_are_refused() {
+    fn pdf_and_word_files_go_to_the_document_readers() {
         let pdf = documents_from_file("report.pdf", b"%PDF-1.7\n%\xE2\xE3").unwrap_err();
-        assert_eq!(pdf, InputError::Binary { kind: Some("a PDF file") });
-        assert!(pdf.to_string().starts_with("this is a PDF file, not text"));
+        if cfg!(feature = "documents") {
+            assert_eq!(pdf, InputError::Damaged { format: DocumentFormat::Pdf });
+        } else {
+            assert_eq!(pdf, InputError::ReaderNotLoaded { format: DocumentFormat::Pdf });
+        }
+        let not_loaded = InputError::ReaderNotLoaded { format: DocumentFormat::Docx };
+        assert_eq!(
+            not_loaded.to_string(),
+            "this is a Word document: PDF and Word files need the document reader, which is not built in \
+             (build Précis with its `documents` feature)"
+        );
+    }
+
+    #[test]
+    fn document_messages_say_what_to_do() {
+        let too_many_pages = InputError::DocumentTooLarge { format: DocumentFormat::Pdf, limit: DocumentLimit::Pages };
+        assert_eq!(
+            too_many_pages.to_string(),
+            "this PDF has more than 5,000 pages, more than Précis reads at once: split it into smaller files"
+        );
+        let too_many_glyphs =
+            InputError::DocumentTooLarge { format: DocumentFormat::Pdf, limit: DocumentLimit::Characters };
+        assert!(too_many_glyphs.to_string().starts_with("this PDF holds more than 5,000,000 characters"));
+        let damaged = InputError::Damaged { format: DocumentFormat::Odt };
+        assert_eq!(
+            damaged.to_string(),
+            "this OpenDocument text is damaged or not a complete .odt file: download or export it again"
+        );
+    }
+
+    #[test]
+    fn binary_files_are_refused() {
+        let zip = documents_from_file("photos.zip", b"PK\x03\x04\x14\x00junk").unwrap_err();
+        assert_eq!(zip, InputError::Binary { kind: Some("a ZIP archive, or an Excel or PowerPoint file") });
+        assert!(zip.to_string().starts_with("this is a ZIP archive, or an Excel or PowerPoint file, not text"));
         let nul = documents_from_file("data.txt", b"abc\x00\x01\x02\x03def\x00").unwrap_err();
         assert_eq!(nul, InputError::Binary { kind: None });
         let controls: Vec<u8> = (0..200u8).map(|i| if i % 3 == 0 { 0x07 } else { b'a' }).collect();

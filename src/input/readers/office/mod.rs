@@ -185,3 +185,80 @@ impl Skipping {
         self.0 > 0
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::input::{documents_from_file, DocumentFormat, DocumentLimit, InputError};
+    use std::io::Write;
+    use zip::write::SimpleFileOptions;
+    use zip::{CompressionMethod, ZipWriter};
+
+    const W: &str = r#"xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main""#;
+
+    fn docx(parts: &[(&str, &str)]) -> Vec<u8> {
+        let mut zip = ZipWriter::new(std::io::Cursor::new(Vec::new()));
+        let options = SimpleFileOptions::default().compression_method(CompressionMethod::Deflated);
+        for (name, content) in parts {
+            zip.start_file(*name, options).unwrap();
+            zip.write_all(content.as_bytes()).unwrap();
+        }
+        zip.finish().unwrap().into_inner()
+    }
+
+    fn body(paragraphs: &str) -> String {
+        format!("<w:document {W}><w:body>{paragraphs}</w:body></w:document>")
+    }
+
+    #[test]
+    fn tab_stops_are_not_tabs_and_fields_show_their_result() {
+        let xml = body(
+            r#"<w:p><w:pPr><w:tabs><w:tab w:val="left" w:pos="720"/></w:tabs></w:pPr>
+               <w:r><w:t>Turnout</w:t><w:tab/><w:t xml:space="preserve">rose &amp; fell</w:t></w:r>
+               <w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText> PAGE </w:instrText></w:r>
+               <w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t> (page 4).</w:t></w:r>
+               <w:r><w:fldChar w:fldCharType="end"/></w:r></w:p>"#,
+        );
+        let document = &documents_from_file("a.docx", &docx(&[("word/document.xml", &xml)])).unwrap()[0];
+        assert_eq!(document.text, "Turnout rose & fell (page 4).");
+    }
+
+    #[test]
+    fn a_localized_heading_style_gives_the_title() {
+        let styles = format!(
+            r#"<w:styles {W}><w:style w:styleId="berschrift1"><w:name w:val="heading 1"/></w:style></w:styles>"#
+        );
+        let xml = body(
+            r#"<w:p><w:pPr><w:pStyle w:val="berschrift1"/></w:pPr><w:r><w:t>Neue Brücke eröffnet</w:t></w:r></w:p>
+               <w:p><w:r><w:t>Die Brücke ist offen.</w:t></w:r></w:p>"#,
+        );
+        let file = docx(&[("word/document.xml", &xml), ("word/styles.xml", &styles)]);
+        let document = &documents_from_file("a.docx", &file).unwrap()[0];
+        assert_eq!(document.title.as_deref(), Some("Neue Brücke eröffnet"));
+        assert_eq!(document.text, "Die Brücke ist offen.");
+    }
+
+    #[test]
+    fn a_zip_bomb_is_refused_by_what_it_unpacks_to() {
+        let xml = body(&format!("<w:p><w:r><w:t>{}</w:t></w:r></w:p>", " ".repeat(crate::limits::MAX_UNPACKED_BYTES)));
+        let file = docx(&[("word/document.xml", &xml)]);
+        assert!(file.len() < 200_000, "{} bytes", file.len());
+        let error = documents_from_file("bomb.docx", &file).unwrap_err();
+        let limit = DocumentLimit::UnpackedSize;
+        assert_eq!(error, InputError::DocumentTooLarge { format: DocumentFormat::Docx, limit });
+        assert_eq!(
+            error.to_string(),
+            "this Word document unpacks to more than 50 MB, more than Précis reads at once: split it into smaller files"
+        );
+    }
+
+    #[test]
+    fn broken_xml_or_a_missing_body_is_a_damaged_file() {
+        let damaged = Err(InputError::Damaged { format: DocumentFormat::Docx });
+        let broken = docx(&[("word/document.xml", "<w:document><w:body><w:p></w:body>")]);
+        assert_eq!(documents_from_file("a.docx", &broken), damaged);
+        let no_body = docx(&[("word/document.xml.bak", "x"), ("word/document.xml", "")]);
+        assert_eq!(documents_from_file("a.docx", &no_body), Err(InputError::Empty));
+        let renamed = docx(&[("word/other.xml", "<x/>")]);
+        assert_eq!(documents_from_file("a.docx", &renamed), damaged);
+    }
+}
