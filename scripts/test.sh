@@ -7,10 +7,14 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$ROOT"
 
-# Chromium for the browser tests; XML::Parser and LWP for ROUGE-1.5.5.
-ensure_apt chromium chromium-driver perl libxml-parser-perl libwww-perl
+# Chromium for the browser tests and the PDF fixtures (with a Chinese font
+# for the CJK one); XML::Parser and LWP for ROUGE-1.5.5.
+ensure_apt chromium chromium-driver fonts-wqy-zenhei perl libxml-parser-perl libwww-perl
 ensure_models
 ensure_wasm_tools
+
+log "PDF and Word fixtures (printed by Chromium; tests/documents.rs reads them)"
+"$ROOT/.venv/bin/python" tests/fixtures/documents/make.py "$ROOT/target/document-fixtures"
 
 log "Rust tests (unit, integration, ROUGE vs perl, encoder parity vs Python)"
 # Profile ci: release code without LTO (Cargo.toml), so the test binaries

@@ -14,6 +14,14 @@ pub const MAX_FILE_BYTES: usize = 20 << 20;
 pub const MAX_INPUT_BYTES: usize = 1 << 20;
 /// Most text the app summarizes or replays at once, all articles together.
 pub const MAX_TOTAL_BYTES: usize = 2 << 20;
+/// Most pages and glyphs read from one PDF (and characters from one Word
+/// file): far above any article, low enough that a hostile file cannot keep
+/// a reader busy for minutes.
+pub const MAX_DOCUMENT_PAGES: usize = 5_000;
+pub const MAX_DOCUMENT_GLYPHS: usize = 5_000_000;
+/// Most bytes unpacked from the XML of one Word or OpenDocument file: a
+/// ZIP bomb of a few kB could otherwise unpack to gigabytes.
+pub const MAX_UNPACKED_BYTES: usize = 50 << 20;
 
 /// Refuses articles that hold more text than the app works on at once.
 pub fn check_total_text(documents: &[Document]) -> Result<(), String> {

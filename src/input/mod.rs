@@ -11,12 +11,22 @@
 //! - `.json`: one object or an array of objects; `.jsonl`, `.ndjson`: one
 //!   object per line. Fields: `text` (required), `title`, `date` (ISO 8601
 //!   date or date-time, or seconds since 1970), `lang`, `id`.
+//! - PDF, Word (`.docx`) and OpenDocument text (`.odt`), known by their
+//!   bytes (`document_format`), with the `documents` feature (`readers`);
+//!   without it they are refused with `InputError::ReaderNotLoaded`, which
+//!   the web app answers by loading the readers' own wasm module.
 //!
 //! Bytes are read as UTF-8, UTF-16 (with a byte-order mark, or without one
 //! when every other byte is zero), else Windows-1252 (which also reads
-//! Latin-1). Files over 20 MB, empty files and binary files (PDF, Word,
-//! images, archives, anything with NUL bytes or mostly control characters)
-//! are refused with a message a reader can act on.
+//! Latin-1). Files over 20 MB, empty files and other binary files (old
+//! Word files, images, archives, anything with NUL bytes or mostly control
+//! characters) are refused with a message a reader can act on.
+
+mod format;
+#[cfg(feature = "documents")]
+mod readers;
+
+pub use format::{document_format, DocumentFormat};
 
 use crate::dates::CivilDate;
 use crate::document::Document;
@@ -26,6 +36,7 @@ use std::fmt;
 use std::sync::LazyLock;
 
 pub use crate::limits::MAX_FILE_BYTES;
+use crate::limits::{MAX_DOCUMENT_GLYPHS, MAX_DOCUMENT_PAGES, MAX_UNPACKED_BYTES};
 /// Share of control characters above which decoded bytes are not text.
 const MAX_CONTROL_SHARE: f64 = 0.05;
 /// Longest first line taken as a title, in characters.
@@ -52,11 +63,47 @@ pub enum InputError {
         record: usize,
         problem: String,
     },
+    /// A PDF or Word file in a build without the `documents` feature: the
+    /// web app catches this and hands the bytes to its readers module.
+    ReaderNotLoaded {
+        format: DocumentFormat,
+    },
+    /// A Word 97-2003 file (.doc), which Précis does not read.
+    OldWordDocument,
+    /// A document that opens only with a password.
+    PasswordProtected {
+        format: DocumentFormat,
+    },
+    /// Not a complete, well-formed file of its format.
+    Damaged {
+        format: DocumentFormat,
+    },
+    /// A PDF whose pages are images (a scan without OCR).
+    NoTextLayer,
+    /// A PDF whose fonts do not say which letters they draw.
+    TextNotExtractable,
+    /// A document over one of the readers' limits (`crate::limits`).
+    DocumentTooLarge {
+        format: DocumentFormat,
+        limit: DocumentLimit,
+    },
+}
+
+/// The limit a document went over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DocumentLimit {
+    /// `limits::MAX_DOCUMENT_PAGES`.
+    Pages,
+    /// `limits::MAX_DOCUMENT_GLYPHS`.
+    Characters,
+    /// `limits::MAX_UNPACKED_BYTES`, for the XML inside a Word file.
+    UnpackedSize,
 }
 
 impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        const FORMATS: &str = "plain text, Markdown, HTML, JSON or JSON Lines";
+        const FORMATS: &str =
+            "plain text, Markdown, HTML, JSON, JSON Lines, PDF, Word (.docx) or OpenDocument text (.odt)";
         match self {
             Self::Empty => write!(f, "there is no text in it: it is empty or blank"),
             Self::TooLarge { bytes } => write!(
@@ -73,14 +120,80 @@ impl fmt::Display for InputError {
                 write!(f, "the JSON is not valid at line {line}, column {column}: {detail}")
             }
             Self::InvalidRecord { record, problem } => write!(f, "article {record} in the file {problem}"),
+            Self::ReaderNotLoaded { format } => write!(
+                f,
+                "this is {}: PDF and Word files need the document reader, which is not built in \
+                 (build Précis with its `documents` feature)",
+                format.label()
+            ),
+            Self::OldWordDocument => write!(
+                f,
+                "this is an old Word document (.doc), which Précis cannot read: \
+                 open it in Word or LibreOffice and save it as .docx or PDF"
+            ),
+            Self::PasswordProtected { format } => write!(
+                f,
+                "this {} is password-protected: open it, then save or export an unprotected copy",
+                format.noun()
+            ),
+            Self::Damaged { format } => write!(
+                f,
+                "this {} is damaged or not a complete {} file: download or export it again",
+                format.noun(),
+                format.extension()
+            ),
+            Self::NoTextLayer => write!(
+                f,
+                "this PDF has no text layer — it looks scanned: run OCR on it first, or paste the text"
+            ),
+            Self::TextNotExtractable => write!(
+                f,
+                "the text of this PDF cannot be extracted (its fonts do not say which letters they draw): \
+                 run OCR on it first, or paste the text"
+            ),
+            Self::DocumentTooLarge { format, limit } => {
+                let noun = format.noun();
+                match limit {
+                    DocumentLimit::Pages => write!(f, "this {noun} has more than {} pages", thousands(MAX_DOCUMENT_PAGES)),
+                    DocumentLimit::Characters => {
+                        write!(f, "this {noun} holds more than {} characters", thousands(MAX_DOCUMENT_GLYPHS))
+                    }
+                    DocumentLimit::UnpackedSize => {
+                        write!(f, "this {noun} unpacks to more than {} MB", MAX_UNPACKED_BYTES >> 20)
+                    }
+                }?;
+                write!(f, ", more than Précis reads at once: split it into smaller files")
+            }
         }
     }
+}
+
+/// 5000000 → "5,000,000".
+fn thousands(number: usize) -> String {
+    let digits = number.to_string();
+    let mut out = String::new();
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
 }
 
 impl std::error::Error for InputError {}
 
 /// The documents in a file, from its name (for the format) and its bytes.
 pub fn documents_from_file(name: &str, bytes: &[u8]) -> Result<Vec<Document>, InputError> {
+    if bytes.len() > MAX_FILE_BYTES {
+        return Err(InputError::TooLarge { bytes: bytes.len() });
+    }
+    if let Some(format) = document_format(name, bytes) {
+        return read_document(name, format, bytes);
+    }
+    if let Some(refusal) = format::office_refusal(name, bytes) {
+        return Err(refusal);
+    }
     let text = decode(bytes)?;
     let documents = match Format::of(name, &text) {
         Format::Text => text_document(name, &text).into_iter().collect(),
@@ -93,6 +206,16 @@ pub fn documents_from_file(name: &str, bytes: &[u8]) -> Result<Vec<Document>, In
         return Err(InputError::Empty);
     }
     Ok(documents)
+}
+
+#[cfg(feature = "documents")]
+fn read_document(name: &str, format: DocumentFormat, bytes: &[u8]) -> Result<Vec<Document>, InputError> {
+    readers::read(name, format, bytes).map(|document| vec![document])
+}
+
+#[cfg(not(feature = "documents"))]
+fn read_document(_name: &str, format: DocumentFormat, _bytes: &[u8]) -> Result<Vec<Document>, InputError> {
+    Err(InputError::ReaderNotLoaded { format })
 }
 
 /// The articles of a paste. Several articles are separated by a line of
@@ -169,12 +292,11 @@ fn decode(bytes: &[u8]) -> Result<String, InputError> {
     Ok(text)
 }
 
-/// Formats people upload by mistake, by their first bytes.
+/// Formats people upload by mistake, by their first bytes (PDF, Word and
+/// old Office files are told apart before: `format`).
 fn binary_format(bytes: &[u8]) -> Option<&'static str> {
     const SIGNATURES: &[(&[u8], &str)] = &[
-        (b"%PDF", "a PDF file"),
-        (b"PK\x03\x04", "a Word, Excel or ZIP file"),
-        (b"\xD0\xCF\x11\xE0", "an old Word or Excel file"),
+        (b"PK\x03\x04", "a ZIP archive, or an Excel or PowerPoint file"),
         (b"{\\rtf", "an RTF document"),
         (b"\x89PNG", "an image"),
         (b"\xFF\xD8\xFF", "an image"),
@@ -579,10 +701,43 @@ mod tests {
     }
 
     #[test]
-    fn binary_files_are_refused() {
+    fn pdf_and_word_files_go_to_the_document_readers() {
         let pdf = documents_from_file("report.pdf", b"%PDF-1.7\n%\xE2\xE3").unwrap_err();
-        assert_eq!(pdf, InputError::Binary { kind: Some("a PDF file") });
-        assert!(pdf.to_string().starts_with("this is a PDF file, not text"));
+        if cfg!(feature = "documents") {
+            assert_eq!(pdf, InputError::Damaged { format: DocumentFormat::Pdf });
+        } else {
+            assert_eq!(pdf, InputError::ReaderNotLoaded { format: DocumentFormat::Pdf });
+        }
+        let not_loaded = InputError::ReaderNotLoaded { format: DocumentFormat::Docx };
+        assert_eq!(
+            not_loaded.to_string(),
+            "this is a Word document: PDF and Word files need the document reader, which is not built in \
+             (build Précis with its `documents` feature)"
+        );
+    }
+
+    #[test]
+    fn document_messages_say_what_to_do() {
+        let too_many_pages = InputError::DocumentTooLarge { format: DocumentFormat::Pdf, limit: DocumentLimit::Pages };
+        assert_eq!(
+            too_many_pages.to_string(),
+            "this PDF has more than 5,000 pages, more than Précis reads at once: split it into smaller files"
+        );
+        let too_many_glyphs =
+            InputError::DocumentTooLarge { format: DocumentFormat::Pdf, limit: DocumentLimit::Characters };
+        assert!(too_many_glyphs.to_string().starts_with("this PDF holds more than 5,000,000 characters"));
+        let damaged = InputError::Damaged { format: DocumentFormat::Odt };
+        assert_eq!(
+            damaged.to_string(),
+            "this OpenDocument text is damaged or not a complete .odt file: download or export it again"
+        );
+    }
+
+    #[test]
+    fn binary_files_are_refused() {
+        let zip = documents_from_file("photos.zip", b"PK\x03\x04\x14\x00junk").unwrap_err();
+        assert_eq!(zip, InputError::Binary { kind: Some("a ZIP archive, or an Excel or PowerPoint file") });
+        assert!(zip.to_string().starts_with("this is a ZIP archive, or an Excel or PowerPoint file, not text"));
         let nul = documents_from_file("data.txt", b"abc\x00\x01\x02\x03def\x00").unwrap_err();
         assert_eq!(nul, InputError::Binary { kind: None });
         let controls: Vec<u8> = (0..200u8).map(|i| if i % 3 == 0 { 0x07 } else { b'a' }).collect();

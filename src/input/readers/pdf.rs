@@ -1,0 +1,390 @@
+//! PDF: lopdf parses the file and decrypts it when the user password is
+//! empty; pdf-extract interprets the pages' drawing operators and decodes
+//! the fonts, handing each glyph with its position to `GlyphCollector`;
+//! `layout` makes text of the glyphs.
+//!
+//! Before pdf-extract runs, the document is mended where pdf-extract 0.12
+//! goes wrong (`prepare`): it misreads the `first last width` form of CID
+//! font widths (Chromium writes it), which shifts every glyph after a
+//! space; it interprets image data as drawing operators; and it follows
+//! form XObjects without a depth limit, so one that draws itself would
+//! overflow the stack, which no `catch_unwind` can stop.
+
+use super::layout::{self, Glyph, Page};
+use super::Extracted;
+use crate::input::{DocumentFormat, DocumentLimit, InputError};
+use crate::limits::{MAX_DOCUMENT_GLYPHS, MAX_DOCUMENT_PAGES};
+use pdf_extract::{Dictionary, Document as Pdf, MediaBox, Object, ObjectId, OutputDev, OutputError, Transform};
+use std::collections::HashSet;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+const DAMAGED: InputError = InputError::Damaged { format: DocumentFormat::Pdf };
+
+/// The text of a PDF.
+pub(super) fn read(bytes: &[u8]) -> Result<Extracted, InputError> {
+    let mut pdf = load(bytes)?;
+    let pages = pdf.page_iter().take(MAX_DOCUMENT_PAGES + 1).count();
+    if pages > MAX_DOCUMENT_PAGES {
+        return Err(too_large(DocumentLimit::Pages));
+    }
+    if pages == 0 {
+        return Err(DAMAGED);
+    }
+    prepare(&mut pdf)?;
+    let collector = collect_glyphs(&pdf)?;
+    if collector.mapped == 0 {
+        return Err(if collector.unmapped > 0 { InputError::TextNotExtractable } else { InputError::NoTextLayer });
+    }
+    if collector.unmapped > collector.mapped {
+        return Err(InputError::TextNotExtractable);
+    }
+    let paragraphs = layout::paragraphs(&collector.pages);
+    if paragraphs.is_empty() {
+        return Err(InputError::NoTextLayer);
+    }
+    Ok(Extracted { title: info_title(&pdf), paragraphs, timestamp: None })
+}
+
+fn too_large(limit: DocumentLimit) -> InputError {
+    InputError::DocumentTooLarge { format: DocumentFormat::Pdf, limit }
+}
+
+/// The parsed PDF, decrypted when it opens without a password.
+fn load(bytes: &[u8]) -> Result<Pdf, InputError> {
+    let password_protected = InputError::PasswordProtected { format: DocumentFormat::Pdf };
+    match Pdf::load_mem(bytes) {
+        // lopdf tries the empty password itself; when that fails it leaves
+        // the /Encrypt entry and the objects undecrypted.
+        Ok(pdf) if pdf.trailer.get(b"Encrypt").is_ok() => Err(password_protected),
+        Ok(pdf) => Ok(pdf),
+        Err(pdf_extract::Error::Decryption(_) | pdf_extract::Error::InvalidPassword) => Err(password_protected),
+        Err(_) => Err(DAMAGED),
+    }
+}
+
+// ---------------------------------------------------------------- mending
+
+/// Most widths written out when mending CID fonts, in all: the ranges
+/// could otherwise ask for billions.
+const MAX_WIDTH_ENTRIES: usize = 1 << 20;
+/// Deepest nesting of form XObjects accepted (real files nest a few).
+const MAX_FORM_DEPTH: usize = 32;
+
+/// Mends what pdf-extract would misread (see the module comment).
+fn prepare(pdf: &mut Pdf) -> Result<(), InputError> {
+    if !forms_nest_safely(pdf) {
+        return Err(DAMAGED);
+    }
+    blank_images(pdf);
+    write_widths_one_by_one(pdf);
+    Ok(())
+}
+
+/// Empties image streams: pdf-extract would decode their pixels as
+/// drawing operators (and its parser may assert on them).
+fn blank_images(pdf: &mut Pdf) {
+    for object in pdf.objects.values_mut() {
+        if let Object::Stream(stream) = object {
+            if stream.dict.get(b"Subtype").and_then(Object::as_name).is_ok_and(|name| name == b"Image") {
+                stream.set_plain_content(Vec::new());
+            }
+        }
+    }
+}
+
+/// Rewrites the `/W` arrays of CID fonts in the form `c [w1 w2 …]` only:
+/// pdf-extract reads the other form, `c_first c_last w`, as no widths at
+/// all, and then places every glyph after a space too far left.
+fn write_widths_one_by_one(pdf: &mut Pdf) {
+    let fonts: Vec<ObjectId> = pdf
+        .objects
+        .iter()
+        .filter(|(_, object)| object.as_dict().is_ok_and(is_cid_font))
+        .map(|(&id, _)| id)
+        .collect();
+    let mut budget = MAX_WIDTH_ENTRIES;
+    for id in fonts {
+        let Some(widths) = pdf.get_dictionary(id).ok().and_then(|font| font.get(b"W").ok()) else { continue };
+        let Some(rewritten) = widths_one_by_one(pdf, widths, &mut budget) else { continue };
+        if let Ok(font) = pdf.get_dictionary_mut(id) {
+            font.set("W", Object::Array(rewritten));
+        }
+    }
+}
+
+fn is_cid_font(dict: &Dictionary) -> bool {
+    let subtype = dict.get(b"Subtype").and_then(Object::as_name).unwrap_or_default();
+    dict.has(b"W") && (subtype == b"CIDFontType0" || subtype == b"CIDFontType2")
+}
+
+/// `W` with each range written out; `None` when malformed or over budget
+/// (then pdf-extract gets it as it is).
+fn widths_one_by_one(pdf: &Pdf, widths: &Object, budget: &mut usize) -> Option<Vec<Object>> {
+    let entries = deref(pdf, widths).as_array().ok()?;
+    let number = |object: &Object| match deref(pdf, object) {
+        Object::Integer(i) => Some(*i as f64),
+        Object::Real(r) => Some(f64::from(*r)),
+        _ => None,
+    };
+    let mut rewritten = Vec::new();
+    let mut i = 0;
+    while i < entries.len() {
+        let first = number(&entries[i])? as i64;
+        let (widths, used) = match deref(pdf, entries.get(i + 1)?) {
+            Object::Array(widths) => (widths.iter().map(number).collect::<Option<Vec<f64>>>()?, 2),
+            last => {
+                let count = (number(last)? as i64).checked_sub(first)?.checked_add(1)?;
+                let count = usize::try_from(count).ok().filter(|&c| c <= *budget)?;
+                (vec![number(entries.get(i + 2)?)?; count], 3)
+            }
+        };
+        *budget = budget.checked_sub(widths.len())?;
+        rewritten.push(Object::Integer(first));
+        rewritten.push(Object::Array(widths.into_iter().map(|w| Object::Real(w as f32)).collect()));
+        i += used;
+    }
+    Some(rewritten)
+}
+
+fn deref<'a>(pdf: &'a Pdf, object: &'a Object) -> &'a Object {
+    pdf.dereference(object).map_or(object, |(_, target)| target)
+}
+
+/// Whether no form XObject draws itself, directly or through others, and
+/// none nests deeper than `MAX_FORM_DEPTH`.
+fn forms_nest_safely(pdf: &Pdf) -> bool {
+    let mut safe = HashSet::new();
+    pdf.page_iter().all(|page| {
+        let resources = inherited(pdf, page, b"Resources");
+        forms_safe(pdf, resources, &mut Vec::new(), &mut safe)
+    })
+}
+
+/// A page's entry, or its nearest ancestor's (pages inherit resources).
+fn inherited<'a>(pdf: &'a Pdf, page: ObjectId, key: &[u8]) -> Option<&'a Dictionary> {
+    let mut node = pdf.get_dictionary(page).ok()?;
+    for _ in 0..MAX_FORM_DEPTH {
+        if let Ok(value) = node.get(key) {
+            return deref(pdf, value).as_dict().ok();
+        }
+        let parent = node.get(b"Parent").and_then(Object::as_reference).ok()?;
+        node = pdf.get_dictionary(parent).ok()?;
+    }
+    None
+}
+
+fn forms_safe(pdf: &Pdf, resources: Option<&Dictionary>, path: &mut Vec<ObjectId>, safe: &mut HashSet<ObjectId>) -> bool {
+    if path.len() > MAX_FORM_DEPTH {
+        return false;
+    }
+    let Some(xobjects) = resources.and_then(|r| r.get(b"XObject").ok()).and_then(|x| deref(pdf, x).as_dict().ok())
+    else {
+        return true;
+    };
+    for (_, value) in xobjects.iter() {
+        let Ok(id) = value.as_reference() else { continue };
+        if safe.contains(&id) {
+            continue;
+        }
+        if path.contains(&id) {
+            return false;
+        }
+        let Ok(Object::Stream(form)) = pdf.get_object(id) else { continue };
+        let is_form = form.dict.get(b"Subtype").and_then(Object::as_name).is_ok_and(|name| name == b"Form");
+        // A form that draws no XObject ends the chain, whatever it could reach.
+        let draws_xobjects = form.get_plain_content().is_ok_and(|content| content.windows(2).any(|w| w == b"Do"));
+        if is_form && draws_xobjects {
+            let own = form.dict.get(b"Resources").ok().and_then(|r| deref(pdf, r).as_dict().ok());
+            path.push(id);
+            let nested_safely = forms_safe(pdf, own.or(resources), path, safe);
+            path.pop();
+            if !nested_safely {
+                return false;
+            }
+        }
+        safe.insert(id);
+    }
+    true
+}
+
+// ---------------------------------------------------------------- glyphs
+
+/// The glyphs of every page that pdf-extract can draw. The document is
+/// drawn in one go; if pdf-extract panics on a page, page by page again,
+/// leaving out the pages it cannot draw.
+fn collect_glyphs(pdf: &Pdf) -> Result<GlyphCollector, InputError> {
+    let mut collector = GlyphCollector::default();
+    match catch_unwind(AssertUnwindSafe(|| pdf_extract::output_doc(pdf, &mut collector))) {
+        Ok(_) if collector.over_limit => Err(too_large(DocumentLimit::Characters)),
+        Ok(Ok(())) => Ok(collector),
+        Ok(Err(_)) | Err(_) => collect_page_by_page(pdf),
+    }
+}
+
+fn collect_page_by_page(pdf: &Pdf) -> Result<GlyphCollector, InputError> {
+    let mut collector = GlyphCollector::default();
+    let numbers: Vec<u32> = pdf.get_pages().into_keys().collect();
+    let mut drawn = 0;
+    for number in numbers {
+        let (pages, mapped, unmapped) = (collector.pages.len(), collector.mapped, collector.unmapped);
+        match catch_unwind(AssertUnwindSafe(|| pdf_extract::output_doc_page(pdf, &mut collector, number))) {
+            _ if collector.over_limit => return Err(too_large(DocumentLimit::Characters)),
+            Ok(Ok(())) => drawn += 1,
+            Ok(Err(_)) | Err(_) => {
+                collector.pages.truncate(pages);
+                (collector.mapped, collector.unmapped) = (mapped, unmapped);
+            }
+        }
+    }
+    if drawn == 0 {
+        return Err(DAMAGED);
+    }
+    Ok(collector)
+}
+
+/// Receives pdf-extract's glyphs, in page coordinates (points from the
+/// top-left corner of the media box).
+#[derive(Default)]
+struct GlyphCollector {
+    pages: Vec<Page>,
+    media_box: Option<MediaBox>,
+    /// Glyphs with characters, and glyphs whose font gives none.
+    mapped: usize,
+    unmapped: usize,
+    over_limit: bool,
+}
+
+/// Ends pdf-extract's work early (its errors carry no reason of ours).
+fn stop() -> OutputError {
+    OutputError::FormatError(std::fmt::Error)
+}
+
+impl OutputDev for GlyphCollector {
+    fn begin_page(&mut self, _: u32, media_box: &MediaBox, _: Option<(f64, f64, f64, f64)>) -> Result<(), OutputError> {
+        self.media_box = Some(*media_box);
+        self.pages.push(Page { height: media_box.ury - media_box.lly, glyphs: Vec::new() });
+        Ok(())
+    }
+
+    fn end_page(&mut self) -> Result<(), OutputError> {
+        Ok(())
+    }
+
+    fn output_character(
+        &mut self,
+        trm: &Transform,
+        width: f64,
+        _spacing: f64,
+        font_size: f64,
+        text: &str,
+    ) -> Result<(), OutputError> {
+        if self.mapped + self.unmapped >= MAX_DOCUMENT_GLYPHS {
+            self.over_limit = true;
+            return Err(stop());
+        }
+        let (Some(media_box), Some(page)) = (self.media_box, self.pages.last_mut()) else { return Ok(()) };
+        let text: String = text.chars().filter(|&c| is_printable(c)).collect();
+        if text.is_empty() {
+            self.unmapped += 1;
+            return Ok(());
+        }
+        self.mapped += 1;
+        let (scale_x, scale_y) = (font_size * trm.m11, font_size * trm.m22);
+        let (skew_x, skew_y) = (font_size * trm.m12, font_size * trm.m21);
+        // Rotated or mirrored text (a watermark, a label along an axis) is
+        // not in the lines of the page.
+        let upright = scale_x > 0.0 && scale_y > 0.0 && skew_x.abs() <= 0.05 * scale_x && skew_y.abs() <= 0.05 * scale_y;
+        if upright {
+            page.glyphs.push(Glyph {
+                text,
+                x: trm.m31 - media_box.llx,
+                baseline: media_box.ury - trm.m32,
+                width: width * scale_x,
+                size: scale_y,
+            });
+        }
+        Ok(())
+    }
+
+    fn begin_word(&mut self) -> Result<(), OutputError> {
+        Ok(())
+    }
+
+    fn end_word(&mut self) -> Result<(), OutputError> {
+        Ok(())
+    }
+
+    fn end_line(&mut self) -> Result<(), OutputError> {
+        Ok(())
+    }
+}
+
+/// Characters a font can really mean: not controls, private-use code
+/// points (a font without a character map) or U+FFFD.
+fn is_printable(c: char) -> bool {
+    !c.is_control() && !matches!(c, '\u{E000}'..='\u{F8FF}' | '\u{FFFD}' | '\u{F0000}'..)
+}
+
+// ---------------------------------------------------------------- metadata
+
+/// The document information's title.
+fn info_title(pdf: &Pdf) -> Option<String> {
+    let info = deref(pdf, pdf.trailer.get(b"Info").ok()?).as_dict().ok()?;
+    let title = deref(pdf, info.get(b"Title").ok()?).as_str().ok()?;
+    let title = text_string(title);
+    let title = title.split_whitespace().collect::<Vec<_>>().join(" ");
+    (!title.is_empty()).then_some(title)
+}
+
+/// A PDF text string: UTF-16BE or UTF-8 after a byte-order mark, else
+/// PDFDocEncoding (Latin-1 with typographic marks in 0x80-0x9F).
+fn text_string(bytes: &[u8]) -> String {
+    if let Some(utf16) = bytes.strip_prefix(b"\xFE\xFF") {
+        let units = utf16.chunks_exact(2).map(|pair| u16::from_be_bytes([pair[0], pair[1]]));
+        return char::decode_utf16(units).map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER)).collect();
+    }
+    if let Some(utf8) = bytes.strip_prefix(b"\xEF\xBB\xBF") {
+        return String::from_utf8_lossy(utf8).into_owned();
+    }
+    const HIGH: [char; 33] = [
+        '•', '†', '‡', '…', '—', '–', 'ƒ', '⁄', '‹', '›', '−', '‰', '„', '“', '”', '‘', '’', '‚', '™', 'ﬁ',
+        'ﬂ', 'Ł', 'Œ', 'Š', 'Ÿ', 'Ž', 'ı', 'ł', 'œ', 'š', 'ž', '\u{FFFD}', '€',
+    ];
+    bytes.iter().map(|&b| if (0x80..=0xA0).contains(&b) { HIGH[usize::from(b - 0x80)] } else { char::from(b) }).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_strings_in_every_encoding() {
+        assert_eq!(text_string(b"\xFE\xFF\x00Q\x00u\x00a\x00k\x00e"), "Quake");
+        assert_eq!(text_string("\u{FEFF}Séisme".as_bytes()), "Séisme");
+        assert_eq!(text_string(b"Caf\xE9 \x8Dquoted\x8E \x84 done \xA0"), "Café “quoted” — done €");
+    }
+
+    #[test]
+    fn width_ranges_are_written_out() {
+        let pdf = Pdf::new();
+        let w = Object::Array(vec![
+            Object::Integer(3),
+            Object::Integer(5),
+            Object::Real(317.5),
+            Object::Integer(16),
+            Object::Array(vec![Object::Integer(600), Object::Integer(700)]),
+        ]);
+        let rewritten = widths_one_by_one(&pdf, &w, &mut 100).unwrap();
+        let expected = vec![
+            Object::Integer(3),
+            Object::Array(vec![Object::Real(317.5); 3]),
+            Object::Integer(16),
+            Object::Array(vec![Object::Real(600.0), Object::Real(700.0)]),
+        ];
+        assert_eq!(format!("{rewritten:?}"), format!("{expected:?}"));
+        let huge = Object::Array(vec![Object::Integer(0), Object::Integer(i64::MAX), Object::Integer(1)]);
+        assert!(widths_one_by_one(&pdf, &huge, &mut MAX_WIDTH_ENTRIES.clone()).is_none());
+        let truncated = Object::Array(vec![Object::Integer(0), Object::Integer(5)]);
+        assert!(widths_one_by_one(&pdf, &truncated, &mut 100).is_none());
+    }
+}
