@@ -18,6 +18,9 @@ pub mod select;
 pub mod stream;
 pub mod summarize;
 pub mod text;
-#[cfg(target_arch = "wasm32")]
+/// The encoder for JavaScript (the browser parity tests and benchmarks;
+/// tests/browser/build-wasm.sh). A feature of its own: its exports would
+/// otherwise be linked into every wasm binary of this crate.
+#[cfg(all(target_arch = "wasm32", feature = "encoder-api"))]
 pub mod wasm_api;
 pub mod worker;

@@ -7,12 +7,14 @@ use super::live::{LiveJob, LiveOpened, LivePush, LiveStream};
 use super::pipeline;
 use super::protocol::{InputProblem, Job, Request, Response, Stage, SummaryResult, Timing};
 use super::read::{self, ReadOutcome};
+use super::readers;
 use super::runtime::{now, post, scope, superseded, wait_for_model, with_state, yield_to_messages};
 use super::schedule::{ChunkPlan, Supersedable, TOKENIZE_CHUNK};
 use super::timeline::{self, StreamJob, Timeline};
 use super::EXAMPLES;
 use crate::document::Document;
 use crate::encoder::Encoder;
+use crate::input::{self, InputError};
 use crate::limits::MAX_FILE_BYTES;
 use crate::stream::learned::StreamSettings;
 use crate::stream::PolicyKind;
@@ -31,7 +33,7 @@ pub(super) async fn handle(request: Request, files: Vec<Blob>) -> Option<Respons
         Request::ReadPaste { text, .. } => read_response(read::read_paste(&text)),
         Request::ReadFiles { names, .. } => {
             let (files, too_large) = read_blobs(names, files).await;
-            let mut outcome = read::read_files(&files);
+            let mut outcome = read_uploads(&files).await;
             outcome.problems.extend(too_large);
             read_response(outcome)
         }
@@ -75,6 +77,20 @@ async fn read_blobs(names: Vec<String>, blobs: Vec<Blob>) -> (Vec<(String, Vec<u
         }
     }
     (files, problems)
+}
+
+/// Reads uploaded files in order. PDF and Word files go to the document
+/// reader's worker (loaded on the first one); the rest are read here.
+async fn read_uploads(files: &[(String, Vec<u8>)]) -> ReadOutcome {
+    let mut outcome = ReadOutcome::default();
+    for (name, bytes) in files {
+        let read = match input::documents_from_file(name, bytes) {
+            Err(InputError::ReaderNotLoaded { .. }) => readers::read(name, bytes).await,
+            read => read.map_err(|e| e.to_string()),
+        };
+        outcome.accept(name, read);
+    }
+    outcome
 }
 
 async fn summarize(id: u32, job: Job) -> Result<Option<SummaryResult>, String> {

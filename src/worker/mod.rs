@@ -16,6 +16,8 @@
 //! - `jobs` (wasm only): each request's answer, with progress events;
 //! - `assets` (wasm only): downloads and the Cache API (model, heads,
 //!   stream settings);
+//! - `readers` (wasm only): PDF and Word files, read by the core's reader
+//!   in a worker of its own, loaded on the first such file;
 //! - `pool` (wasm only): helper workers that encode batches alongside the
 //!   main worker, one per spare core.
 
@@ -32,6 +34,8 @@ mod assets;
 mod jobs;
 #[cfg(all(target_arch = "wasm32", feature = "app"))]
 mod pool;
+#[cfg(all(target_arch = "wasm32", feature = "app"))]
+mod readers;
 #[cfg(all(target_arch = "wasm32", feature = "app"))]
 mod runtime;
 

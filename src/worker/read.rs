@@ -24,6 +24,22 @@ impl ReadOutcome {
         self.articles.extend(documents.into_iter().map(|document| Article { facts: describe(&document), document }));
     }
 
+    /// Adds one file's result: its articles when their text is within the
+    /// limit, else the reason in plain words.
+    pub fn accept(&mut self, name: &str, read: Result<Vec<Document>, String>) {
+        match read {
+            Ok(documents) => {
+                let text_bytes: usize = documents.iter().map(|d| d.text.len()).sum();
+                if text_bytes > MAX_INPUT_BYTES {
+                    self.problem(name, too_large(text_bytes));
+                } else {
+                    self.add(name, documents);
+                }
+            }
+            Err(message) => self.problem(name, sentence_case(&message)),
+        }
+    }
+
     fn problem(&mut self, source: &str, message: String) {
         self.problems.push(InputProblem { source: source.to_string(), message });
     }
@@ -99,17 +115,7 @@ pub fn read_files(files: &[(String, Vec<u8>)]) -> ReadOutcome {
             outcome.problem(name, too_large(bytes.len()));
             continue;
         }
-        match input::documents_from_file(name, bytes) {
-            Ok(documents) => {
-                let text_bytes: usize = documents.iter().map(|d| d.text.len()).sum();
-                if text_bytes > MAX_INPUT_BYTES {
-                    outcome.problem(name, too_large(text_bytes));
-                } else {
-                    outcome.add(name, documents);
-                }
-            }
-            Err(e) => outcome.problem(name, sentence_case(&e.to_string())),
-        }
+        outcome.accept(name, input::documents_from_file(name, bytes).map_err(|e| e.to_string()));
     }
     outcome
 }

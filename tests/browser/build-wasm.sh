@@ -18,7 +18,7 @@ export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="${CARGO_TARGET_WASM32_UNKN
 PROFILE="${WASM_PROFILE:-wasm-release}"
 
 cd "$ROOT"
-cargo build --profile "$PROFILE" --target wasm32-unknown-unknown --lib
+cargo build --profile "$PROFILE" --target wasm32-unknown-unknown --lib --no-default-features --features encoder-api
 command -v wasm-bindgen >/dev/null || { echo "wasm-bindgen not found: see scripts/setup.sh" >&2; exit 1; }
 rm -rf "$OUT"
 wasm-bindgen --target web --no-typescript --out-dir "$OUT" --out-name precis \

@@ -7,11 +7,11 @@
 // Needs dist/ (trunk build --release). DUC files are read at run time from
 // the shared data folder and never copied into the project.
 import { chromium } from "playwright-core";
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { readdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { gzipSync } from "node:zlib";
 import { parseArgs } from "node:util";
 import { ARTIFACTS } from "./helpers.mjs";
+import { bundleSizes } from "./bundle.mjs";
 import { DIST, startServer } from "./serve.mjs";
 
 const { values: args } = parseArgs({
@@ -26,30 +26,6 @@ const { values: args } = parseArgs({
 
 const FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
   "--disable-component-update", "--disable-sync", "--no-first-run"];
-
-function bundleSizes() {
-  const files = [];
-  const walk = (dir) => {
-    for (const name of readdirSync(dir)) {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) {
-        if (name !== "models") walk(path);
-      } else if (/\.(wasm|js)$/.test(name)) {
-        const bytes = readFileSync(path);
-        files.push({ file: path.slice(DIST.length + 1), raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length });
-      }
-    }
-  };
-  walk(DIST);
-  const total = (key, filter = () => true) => files.filter(filter).reduce((n, f) => n + f[key], 0);
-  const page = (f) => !f.file.startsWith("worker");
-  return {
-    files,
-    total: { raw: total("raw"), gzip: total("gzip") },
-    page: { raw: total("raw", page), gzip: total("gzip", page) },
-    worker: { raw: total("raw", (f) => !page(f)), gzip: total("gzip", (f) => !page(f)) },
-  };
-}
 
 /** Installs a long-task recorder; returns nothing. */
 const watchLongTasks = (page) =>
@@ -148,8 +124,9 @@ try {
   const report = { date: new Date().toISOString(), bundle, cold, duc };
   writeFileSync(join(ARTIFACTS, "bench.json"), JSON.stringify(report, null, 1));
   const kb = (n) => `${(n / 1024).toFixed(0)} KiB`;
-  console.log(`bundle without model: ${kb(bundle.total.raw)} raw, ${kb(bundle.total.gzip)} gzip`);
+  console.log(`first load without model: ${kb(bundle.firstLoad.raw)} raw, ${kb(bundle.firstLoad.gzip)} gzip (${bundle.firstLoad.gzip} B)`);
   console.log(`  page ${kb(bundle.page.raw)} raw / ${kb(bundle.page.gzip)} gzip; worker ${kb(bundle.worker.raw)} raw / ${kb(bundle.worker.gzip)} gzip`);
+  console.log(`  document reader, loaded on the first PDF or Word file: ${kb(bundle.reader.raw)} raw / ${kb(bundle.reader.gzip)} gzip (${bundle.reader.gzip} B)`);
   console.log(`cold: interactive ${cold.interactiveMs} ms, first summary of the example set ${cold.firstSummaryMs} ms (${cold.model})`);
   console.log(`DUC cluster ${duc.cluster} (${duc.files} files, ${duc.sentences} sentences): ${Math.round(duc.firstTime.ms)} ms with encoding (${duc.firstTime.breakdown}), long tasks ${JSON.stringify(duc.firstTime.longTasks)}`);
   console.log(`  with cached embeddings: ${duc.cachedEmbeddings.map((r) => Math.round(r.ms)).join(", ")} ms; long tasks ${JSON.stringify(duc.cachedEmbeddings.flatMap((r) => r.longTasks))}`);

@@ -10,6 +10,10 @@ mkdirSync(ARTIFACTS, { recursive: true });
 
 export const fixture = (name) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
 export const fixtureText = (name) => readFileSync(fixture(name), "utf8");
+/** PDF and Word fixtures, generated (tests/e2e/run.sh runs tests/fixtures/documents/make.py). */
+export const DOCUMENT_FIXTURES =
+  process.env.PRECIS_DOCUMENT_FIXTURES ?? fileURLToPath(new URL("../../target/document-fixtures/", import.meta.url));
+export const documentFixture = (name) => `${DOCUMENT_FIXTURES.replace(/\/$/, "")}/${name}`;
 
 /** Loading and preparing the 84 MB model can take a while on a busy machine. */
 export const MODEL_TIMEOUT = 180_000;

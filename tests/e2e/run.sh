@@ -17,6 +17,11 @@ if [ "${SKIP_BUILD:-0}" != 1 ]; then
   (cd "$ROOT" && trunk build --release)
 fi
 
+# PDF and Word fixtures (tests/fixtures/documents/make.py; scripts/test.sh
+# makes them before the Rust tests, this covers a run of this script alone).
+FIXTURES="${PRECIS_DOCUMENT_FIXTURES:-$ROOT/target/document-fixtures}"
+[ -d "$FIXTURES" ] || "${PYTHON:-python3}" "$ROOT/tests/fixtures/documents/make.py" "$FIXTURES"
+
 cd "$HERE"
 node --test --test-concurrency=1 --test-timeout=600000 specs/
 echo "e2e: done in $((SECONDS - start)) s"

@@ -107,7 +107,7 @@ fn PasteBox() -> impl IntoView {
         <label for="article-input" class="field-label">"Paste one or more articles"</label>
         <p class="hint" id="article-input-hint">
             "Separate articles with a line holding only " <code>"---"</code>
-            ". Pasted web pages are reduced to their text. Or upload .txt, .md, .html, .json and .jsonl files, or drop them here."
+            ". Pasted web pages are reduced to their text. Or upload .txt, .md, .html, .json, .jsonl, .pdf, .docx and .odt files, or drop them here."
         </p>
         <textarea
             id="article-input"
@@ -133,7 +133,7 @@ fn PasteBox() -> impl IntoView {
                     class="visually-hidden-input"
                     data-testid="file-input"
                     multiple
-                    accept=".txt,.md,.markdown,.html,.htm,.json,.jsonl,text/plain,text/markdown,text/html,application/json"
+                    accept=".txt,.md,.markdown,.html,.htm,.json,.jsonl,.pdf,.docx,.odt,text/plain,text/markdown,text/html,application/json,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document,application/vnd.oasis.opendocument.text"
                     on:change=on_files
                 />
             </label>
