@@ -151,7 +151,7 @@ fn a_pdf_with_an_empty_user_password_is_read() {
 fn unreadable_pdfs_say_what_to_do() {
     let cases = [
         ("scanned.pdf", InputError::NoTextLayer, "no text layer — it looks scanned: run OCR on it first"),
-        ("password.pdf", InputError::PasswordProtected { format: DocumentFormat::Pdf }, "save or export an unprotected copy"),
+        ("password.pdf", InputError::PasswordProtected { format: DocumentFormat::Pdf }, "an unprotected copy"),
         ("truncated.pdf", InputError::Damaged { format: DocumentFormat::Pdf }, "damaged or not a complete .pdf file"),
         ("old-word.doc", InputError::OldWordDocument, "save it as .docx or PDF"),
     ];
@@ -263,7 +263,9 @@ proptest! {
 
     #[test]
     fn arbitrary_bytes_after_a_document_header_give_documents_or_an_error(
-        header in proptest::sample::select(vec![&b"%PDF-1.7\n"[..], b"PK\x03\x04", b"\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1"]),
+        header in proptest::sample::select(vec![
+            &b"%PDF-1.7\n"[..], b"PK\x03\x04", b"\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1",
+        ]),
         body in proptest::collection::vec(any::<u8>(), 0..2000),
         name in proptest::sample::select(vec!["a.pdf", "a.docx", "a.odt", "a.doc", "a"]),
     ) {

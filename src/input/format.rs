@@ -157,11 +157,13 @@ mod tests {
         let mut directory = Vec::new();
         for name in names {
             let offset = bytes.len() as u32;
-            bytes.extend(b"PK\x03\x04\x14\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00");
+            bytes.extend(b"PK\x03\x04\x14\x00");
+            bytes.extend([0; 20]); // flags, method 0 (stored), time, date, CRC, sizes
             bytes.extend((name.len() as u16).to_le_bytes());
             bytes.extend([0, 0]);
             bytes.extend(name.as_bytes());
-            directory.extend(b"PK\x01\x02\x14\x00\x14\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00");
+            directory.extend(b"PK\x01\x02\x14\x00\x14\x00");
+            directory.extend([0; 20]); // flags, method, time, date, CRC, sizes
             directory.extend((name.len() as u16).to_le_bytes());
             directory.extend([0; 12]);
             directory.extend(offset.to_le_bytes());

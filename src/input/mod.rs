@@ -154,7 +154,9 @@ impl fmt::Display for InputError {
             Self::DocumentTooLarge { format, limit } => {
                 let noun = format.noun();
                 match limit {
-                    DocumentLimit::Pages => write!(f, "this {noun} has more than {} pages", thousands(MAX_DOCUMENT_PAGES)),
+                    DocumentLimit::Pages => {
+                        write!(f, "this {noun} has more than {} pages", thousands(MAX_DOCUMENT_PAGES))
+                    }
                     DocumentLimit::Characters => {
                         write!(f, "this {noun} holds more than {} characters", thousands(MAX_DOCUMENT_GLYPHS))
                     }
@@ -173,7 +175,7 @@ fn thousands(number: usize) -> String {
     let digits = number.to_string();
     let mut out = String::new();
     for (i, digit) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(digit);

@@ -42,8 +42,11 @@ fn document(name: &str, extracted: Extracted) -> Option<Document> {
     let text = paragraphs.join("\n\n");
     let document = match extracted.title.filter(|title| looks_like_a_title(title)) {
         Some(title) => {
-            let body = without_leading_title(&paragraphs, &title).join("\n\n");
-            (!body.is_empty()).then(|| Document { id: name.to_string(), title: Some(title), text: body, ..Default::default() })?
+            let text = without_leading_title(&paragraphs, &title).join("\n\n");
+            if text.is_empty() {
+                return None;
+            }
+            Document { id: name.to_string(), title: Some(title), text, ..Default::default() }
         }
         None => text_document(name, &text)?,
     };

@@ -10,7 +10,7 @@
 //! form XObjects without a depth limit, so one that draws itself would
 //! overflow the stack, which no `catch_unwind` can stop.
 
-use super::layout::{self, Glyph, Page};
+use super::layout::{self, Glyph, Page, PageLines};
 use super::Extracted;
 use crate::input::{DocumentFormat, DocumentLimit, InputError};
 use crate::limits::{MAX_DOCUMENT_GLYPHS, MAX_DOCUMENT_PAGES};
@@ -20,25 +20,38 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 const DAMAGED: InputError = InputError::Damaged { format: DocumentFormat::Pdf };
 
+/// How much of a PDF is read at most.
+#[derive(Clone, Copy, Debug)]
+struct Limits {
+    pages: usize,
+    glyphs: usize,
+}
+
+const LIMITS: Limits = Limits { pages: MAX_DOCUMENT_PAGES, glyphs: MAX_DOCUMENT_GLYPHS };
+
 /// The text of a PDF.
 pub(super) fn read(bytes: &[u8]) -> Result<Extracted, InputError> {
+    read_within(bytes, LIMITS)
+}
+
+fn read_within(bytes: &[u8], limits: Limits) -> Result<Extracted, InputError> {
     let mut pdf = load(bytes)?;
-    let pages = pdf.page_iter().take(MAX_DOCUMENT_PAGES + 1).count();
-    if pages > MAX_DOCUMENT_PAGES {
+    let pages = pdf.page_iter().take(limits.pages + 1).count();
+    if pages > limits.pages {
         return Err(too_large(DocumentLimit::Pages));
     }
     if pages == 0 {
         return Err(DAMAGED);
     }
     prepare(&mut pdf)?;
-    let collector = collect_glyphs(&pdf)?;
+    let collector = collect_glyphs(&pdf, limits.glyphs)?;
     if collector.mapped == 0 {
         return Err(if collector.unmapped > 0 { InputError::TextNotExtractable } else { InputError::NoTextLayer });
     }
     if collector.unmapped > collector.mapped {
         return Err(InputError::TextNotExtractable);
     }
-    let paragraphs = layout::paragraphs(&collector.pages);
+    let paragraphs = layout::paragraphs_of_lines(collector.pages);
     if paragraphs.is_empty() {
         return Err(InputError::NoTextLayer);
     }
@@ -173,7 +186,14 @@ fn inherited<'a>(pdf: &'a Pdf, page: ObjectId, key: &[u8]) -> Option<&'a Diction
     None
 }
 
-fn forms_safe(pdf: &Pdf, resources: Option<&Dictionary>, path: &mut Vec<ObjectId>, safe: &mut HashSet<ObjectId>) -> bool {
+/// Whether the forms that `resources` offer nest safely; `path` holds the
+/// forms being drawn, `safe` those found safe before.
+fn forms_safe(
+    pdf: &Pdf,
+    resources: Option<&Dictionary>,
+    path: &mut Vec<ObjectId>,
+    safe: &mut HashSet<ObjectId>,
+) -> bool {
     if path.len() > MAX_FORM_DEPTH {
         return false;
     }
@@ -212,17 +232,17 @@ fn forms_safe(pdf: &Pdf, resources: Option<&Dictionary>, path: &mut Vec<ObjectId
 /// The glyphs of every page that pdf-extract can draw. The document is
 /// drawn in one go; if pdf-extract panics on a page, page by page again,
 /// leaving out the pages it cannot draw.
-fn collect_glyphs(pdf: &Pdf) -> Result<GlyphCollector, InputError> {
-    let mut collector = GlyphCollector::default();
+fn collect_glyphs(pdf: &Pdf, max_glyphs: usize) -> Result<GlyphCollector, InputError> {
+    let mut collector = GlyphCollector::new(max_glyphs);
     match catch_unwind(AssertUnwindSafe(|| pdf_extract::output_doc(pdf, &mut collector))) {
         Ok(_) if collector.over_limit => Err(too_large(DocumentLimit::Characters)),
         Ok(Ok(())) => Ok(collector),
-        Ok(Err(_)) | Err(_) => collect_page_by_page(pdf),
+        Ok(Err(_)) | Err(_) => collect_page_by_page(pdf, max_glyphs),
     }
 }
 
-fn collect_page_by_page(pdf: &Pdf) -> Result<GlyphCollector, InputError> {
-    let mut collector = GlyphCollector::default();
+fn collect_page_by_page(pdf: &Pdf, max_glyphs: usize) -> Result<GlyphCollector, InputError> {
+    let mut collector = GlyphCollector::new(max_glyphs);
     let numbers: Vec<u32> = pdf.get_pages().into_keys().collect();
     let mut drawn = 0;
     for number in numbers {
@@ -232,6 +252,7 @@ fn collect_page_by_page(pdf: &Pdf) -> Result<GlyphCollector, InputError> {
             Ok(Ok(())) => drawn += 1,
             Ok(Err(_)) | Err(_) => {
                 collector.pages.truncate(pages);
+                collector.page = None;
                 (collector.mapped, collector.unmapped) = (mapped, unmapped);
             }
         }
@@ -243,15 +264,21 @@ fn collect_page_by_page(pdf: &Pdf) -> Result<GlyphCollector, InputError> {
 }
 
 /// Receives pdf-extract's glyphs, in page coordinates (points from the
-/// top-left corner of the media box).
-#[derive(Default)]
+/// top-left corner of the media box), and keeps each page as lines.
 struct GlyphCollector {
-    pages: Vec<Page>,
-    media_box: Option<MediaBox>,
+    pages: Vec<PageLines>,
+    page: Option<(MediaBox, Page)>,
     /// Glyphs with characters, and glyphs whose font gives none.
     mapped: usize,
     unmapped: usize,
+    max_glyphs: usize,
     over_limit: bool,
+}
+
+impl GlyphCollector {
+    fn new(max_glyphs: usize) -> Self {
+        Self { pages: Vec::new(), page: None, mapped: 0, unmapped: 0, max_glyphs, over_limit: false }
+    }
 }
 
 /// Ends pdf-extract's work early (its errors carry no reason of ours).
@@ -261,12 +288,14 @@ fn stop() -> OutputError {
 
 impl OutputDev for GlyphCollector {
     fn begin_page(&mut self, _: u32, media_box: &MediaBox, _: Option<(f64, f64, f64, f64)>) -> Result<(), OutputError> {
-        self.media_box = Some(*media_box);
-        self.pages.push(Page { height: media_box.ury - media_box.lly, glyphs: Vec::new() });
+        self.page = Some((*media_box, Page { height: media_box.ury - media_box.lly, glyphs: Vec::new() }));
         Ok(())
     }
 
     fn end_page(&mut self) -> Result<(), OutputError> {
+        if let Some((_, page)) = self.page.take() {
+            self.pages.push(PageLines::of(self.pages.len(), &page));
+        }
         Ok(())
     }
 
@@ -278,11 +307,11 @@ impl OutputDev for GlyphCollector {
         font_size: f64,
         text: &str,
     ) -> Result<(), OutputError> {
-        if self.mapped + self.unmapped >= MAX_DOCUMENT_GLYPHS {
+        if self.mapped + self.unmapped >= self.max_glyphs {
             self.over_limit = true;
             return Err(stop());
         }
-        let (Some(media_box), Some(page)) = (self.media_box, self.pages.last_mut()) else { return Ok(()) };
+        let Some((media_box, page)) = self.page.as_mut() else { return Ok(()) };
         let text: String = text.chars().filter(|&c| is_printable(c)).collect();
         if text.is_empty() {
             self.unmapped += 1;
@@ -293,7 +322,8 @@ impl OutputDev for GlyphCollector {
         let (skew_x, skew_y) = (font_size * trm.m12, font_size * trm.m21);
         // Rotated or mirrored text (a watermark, a label along an axis) is
         // not in the lines of the page.
-        let upright = scale_x > 0.0 && scale_y > 0.0 && skew_x.abs() <= 0.05 * scale_x && skew_y.abs() <= 0.05 * scale_y;
+        let upright =
+            scale_x > 0.0 && scale_y > 0.0 && skew_x.abs() <= 0.05 * scale_x && skew_y.abs() <= 0.05 * scale_y;
         if upright {
             page.glyphs.push(Glyph {
                 text,
@@ -347,15 +377,131 @@ fn text_string(bytes: &[u8]) -> String {
         return String::from_utf8_lossy(utf8).into_owned();
     }
     const HIGH: [char; 33] = [
-        '•', '†', '‡', '…', '—', '–', 'ƒ', '⁄', '‹', '›', '−', '‰', '„', '“', '”', '‘', '’', '‚', '™', 'ﬁ',
-        'ﬂ', 'Ł', 'Œ', 'Š', 'Ÿ', 'Ž', 'ı', 'ł', 'œ', 'š', 'ž', '\u{FFFD}', '€',
+        '•', '†', '‡', '…', '—', '–', 'ƒ', '⁄', '‹', '›', '−', '‰', '„', '“', '”', '‘', '’',
+        '‚', '™', 'ﬁ', 'ﬂ', 'Ł', 'Œ', 'Š', 'Ÿ', 'Ž', 'ı', 'ł', 'œ', 'š', 'ž', '\u{FFFD}', '€',
     ];
-    bytes.iter().map(|&b| if (0x80..=0xA0).contains(&b) { HIGH[usize::from(b - 0x80)] } else { char::from(b) }).collect()
+    let char_of = |b: u8| if (0x80..=0xA0).contains(&b) { HIGH[usize::from(b - 0x80)] } else { char::from(b) };
+    bytes.iter().map(|&b| char_of(b)).collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use pdf_extract::{Stream, StringFormat};
+
+    /// A PDF whose pages draw `contents` with Helvetica as /F1 (a standard
+    /// font: no file needed); `extend` adds to the page resources.
+    fn pdf_of(contents: &[&str], extend: impl FnOnce(&mut Pdf, &mut Dictionary)) -> Vec<u8> {
+        let mut pdf = Pdf::with_version("1.5");
+        let pages_id = pdf.new_object_id();
+        let mut font = Dictionary::new();
+        font.set("Type", Object::Name(b"Font".to_vec()));
+        font.set("Subtype", Object::Name(b"Type1".to_vec()));
+        font.set("BaseFont", Object::Name(b"Helvetica".to_vec()));
+        let font_id = pdf.add_object(font);
+        let mut fonts = Dictionary::new();
+        fonts.set("F1", Object::Reference(font_id));
+        let mut resources = Dictionary::new();
+        resources.set("Font", Object::Dictionary(fonts));
+        extend(&mut pdf, &mut resources);
+        let kids: Vec<Object> = contents
+            .iter()
+            .map(|content| {
+                let stream_id = pdf.add_object(Stream::new(Dictionary::new(), content.as_bytes().to_vec()));
+                let mut page = Dictionary::new();
+                page.set("Type", Object::Name(b"Page".to_vec()));
+                page.set("Parent", Object::Reference(pages_id));
+                page.set("Contents", Object::Reference(stream_id));
+                Object::Reference(pdf.add_object(page))
+            })
+            .collect();
+        let mut pages = Dictionary::new();
+        pages.set("Type", Object::Name(b"Pages".to_vec()));
+        pages.set("Count", Object::Integer(kids.len() as i64));
+        pages.set("Kids", Object::Array(kids));
+        pages.set("Resources", Object::Dictionary(resources));
+        pages.set("MediaBox", Object::Array([0, 0, 595, 842].map(Object::Integer).to_vec()));
+        pdf.objects.insert(pages_id, Object::Dictionary(pages));
+        let mut catalog = Dictionary::new();
+        catalog.set("Type", Object::Name(b"Catalog".to_vec()));
+        catalog.set("Pages", Object::Reference(pages_id));
+        let catalog_id = pdf.add_object(catalog);
+        pdf.trailer.set("Root", Object::Reference(catalog_id));
+        let mut bytes = Vec::new();
+        pdf.save_to(&mut bytes).unwrap();
+        bytes
+    }
+
+    fn text(content: &str) -> String {
+        format!("BT /F1 12 Tf 72 700 Td ({content}) Tj ET")
+    }
+
+    #[test]
+    fn a_hand_made_pdf_is_read_with_its_info_title() {
+        let bytes = pdf_of(&[&text("Rain fell all night.")], |pdf, _| {
+            let mut info = Dictionary::new();
+            let title: Vec<u8> = [0xFE, 0xFF].into_iter().chain("Séisme".encode_utf16().flat_map(u16::to_be_bytes)).collect();
+            info.set("Title", Object::String(title, StringFormat::Hexadecimal));
+            let info_id = pdf.add_object(info);
+            pdf.trailer.set("Info", Object::Reference(info_id));
+        });
+        let extracted = read(&bytes).unwrap();
+        assert_eq!(extracted.paragraphs, ["Rain fell all night."]);
+        assert_eq!(extracted.title.as_deref(), Some("Séisme"));
+    }
+
+    #[test]
+    fn pages_and_glyphs_over_the_limits_are_refused() {
+        let bytes = pdf_of(&[&text("One."), &text("Two."), &text("Three.")], |_, _| {});
+        let pages = read_within(&bytes, Limits { pages: 2, glyphs: 1000 }).unwrap_err();
+        assert_eq!(pages, too_large(DocumentLimit::Pages));
+        let glyphs = read_within(&bytes, Limits { pages: 3, glyphs: 10 }).unwrap_err();
+        assert_eq!(glyphs, too_large(DocumentLimit::Characters));
+        assert_eq!(read_within(&bytes, Limits { pages: 3, glyphs: 14 }).unwrap().paragraphs, ["One.", "Two.", "Three."]);
+    }
+
+    #[test]
+    fn a_form_that_draws_itself_is_damaged_not_a_stack_overflow() {
+        let bytes = pdf_of(&["/X1 Do"], |pdf, resources| {
+            let form_id = pdf.new_object_id();
+            let mut xobjects = Dictionary::new();
+            xobjects.set("X1", Object::Reference(form_id));
+            let mut form_resources = Dictionary::new();
+            form_resources.set("XObject", Object::Dictionary(xobjects.clone()));
+            let mut form = Dictionary::new();
+            form.set("Type", Object::Name(b"XObject".to_vec()));
+            form.set("Subtype", Object::Name(b"Form".to_vec()));
+            form.set("Resources", Object::Dictionary(form_resources));
+            pdf.objects.insert(form_id, Object::Stream(Stream::new(form, b"/X1 Do".to_vec())));
+            resources.set("XObject", Object::Dictionary(xobjects));
+        });
+        assert_eq!(read(&bytes), Err(DAMAGED));
+    }
+
+    #[test]
+    fn rotated_text_is_left_out() {
+        let page = format!("BT /F1 30 Tf 0 1 -1 0 300 200 Tm (DRAFT DRAFT) Tj ET {}", text("The body."));
+        assert_eq!(read(&pdf_of(&[&page], |_, _| {})).unwrap().paragraphs, ["The body."]);
+    }
+
+    #[test]
+    fn a_page_of_images_only_has_no_text_layer() {
+        let bytes = pdf_of(&["q 100 0 0 100 0 0 cm /Im1 Do Q"], |pdf, resources| {
+            let mut image = Dictionary::new();
+            image.set("Type", Object::Name(b"XObject".to_vec()));
+            image.set("Subtype", Object::Name(b"Image".to_vec()));
+            image.set("Width", Object::Integer(2));
+            image.set("Height", Object::Integer(2));
+            image.set("ColorSpace", Object::Name(b"DeviceGray".to_vec()));
+            image.set("BitsPerComponent", Object::Integer(8));
+            // Pixels that read as drawing operators would draw text.
+            let image_id = pdf.add_object(Stream::new(image, b"BT /F1 12 Tf (pixels) Tj ET".to_vec()));
+            let mut xobjects = Dictionary::new();
+            xobjects.set("Im1", Object::Reference(image_id));
+            resources.set("XObject", Object::Dictionary(xobjects));
+        });
+        assert_eq!(read(&bytes), Err(InputError::NoTextLayer));
+    }
 
     #[test]
     fn text_strings_in_every_encoding() {

@@ -102,7 +102,7 @@ fn find_gutter(lines: &[Line]) -> Option<Gutter> {
     let left = lines.iter().map(Line::x0).fold(f64::MAX, f64::min);
     let right = lines.iter().map(Line::x1).fold(f64::MIN, f64::max);
     let width = right - left;
-    if !(width >= 2.0 * MIN_COLUMN_WIDTH * em) || !width.is_finite() {
+    if !width.is_finite() || width < 2.0 * MIN_COLUMN_WIDTH * em {
         return None;
     }
     let coverage = Coverage::of(lines, left, width);

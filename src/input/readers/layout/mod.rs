@@ -35,9 +35,30 @@ pub struct Page {
 }
 
 /// The paragraphs of a document's pages, in reading order.
+#[cfg(test)]
 pub fn paragraphs(pages: &[Page]) -> Vec<String> {
-    let mut lines: Vec<Vec<Line>> = pages.iter().enumerate().map(|(i, page)| lines_of(i, &page.glyphs)).collect();
+    paragraphs_of_lines(pages.iter().enumerate().map(|(i, page)| PageLines::of(i, page)).collect())
+}
+
+/// A page as lines of words: what is kept of a page while the next ones
+/// are read (far fewer strings than glyphs).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PageLines {
+    height: f64,
+    lines: Vec<Line>,
+}
+
+impl PageLines {
+    /// The lines of the `index`th page.
+    pub fn of(index: usize, page: &Page) -> Self {
+        Self { height: page.height, lines: lines_of(index, &page.glyphs) }
+    }
+}
+
+/// The paragraphs of a document's pages, in reading order.
+pub fn paragraphs_of_lines(pages: Vec<PageLines>) -> Vec<String> {
     let heights: Vec<f64> = pages.iter().map(|page| page.height).collect();
+    let mut lines: Vec<Vec<Line>> = pages.into_iter().map(|page| page.lines).collect();
     running::remove_headers_and_footers(&mut lines, &heights);
     let ordered: Vec<Line> = lines.into_iter().flat_map(columns::reading_order).collect();
     paragraphs::paragraphs(&ordered)

@@ -82,8 +82,9 @@ fn size_changes(previous: &Line, next: &Line) -> bool {
 
 fn starts_paragraph(previous: &Line, next: &Line, previous_text: &str, next_text: &str, spacing: f64) -> bool {
     if !follows_below(previous, next) {
-        // A column or page break: only the text tells.
-        return ends_sentence(previous_text) && !next_text.starts_with(char::is_lowercase);
+        // A column or page break: the font size and the text tell.
+        let sentence_ends = ends_sentence(previous_text) && !next_text.starts_with(char::is_lowercase);
+        return size_changes(previous, next) || sentence_ends;
     }
     let em = previous.size().max(next.size());
     let distance = (next.baseline() - previous.baseline()) / previous.size();

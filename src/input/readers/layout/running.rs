@@ -22,9 +22,13 @@ const PIECE_GAP: f64 = 2.0;
 
 /// "3", "- 3 -", "(3)", "Page 3", "Page 3 of 9", "3/9", "p. 3", "iv".
 static PAGE_NUMBER: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
-        r"(?i)^[\s\-–—(\[]*(?:(?:page|pg\.?|p\.|seite|página|pagina|страница)\s*)?(?:\d{1,5}|[ivxlc]{1,7})(?:\s*(?:/|of|de|von|sur|di|из)\s*\d{1,5})?[\s\-–—)\]]*$",
-    )
+    Regex::new(concat!(
+        r"(?i)^[\s\-–—(\[]*",
+        r"(?:(?:page|pg\.?|p\.|seite|página|pagina|страница)\s*)?",
+        r"(?:\d{1,5}|[ivxlc]{1,7})",
+        r"(?:\s*(?:/|of|de|von|sur|di|из)\s*\d{1,5})?",
+        r"[\s\-–—)\]]*$",
+    ))
     .expect("valid pattern")
 });
 

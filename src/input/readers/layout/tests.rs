@@ -134,6 +134,14 @@ fn a_sentence_over_a_page_break_is_one_paragraph() {
 }
 
 #[test]
+fn a_heading_at_the_foot_of_a_page_stays_apart_from_the_next_page() {
+    let mut first = page_of(&[(50.0, "The first part ends here.")]);
+    first.glyphs.extend(glyphs_sized("Part two", 50.0, 130.0, 14.0));
+    let second = page_of(&[(50.0, "Heavy rain fell on Monday.")]);
+    assert_eq!(paragraphs(&[first, second]), ["The first part ends here.", "Part two", "Heavy rain fell on Monday."]);
+}
+
+#[test]
 fn a_gap_or_an_indent_starts_a_paragraph() {
     let mut glyph_list = Vec::new();
     for (i, (x, line)) in [(50.0, "One line of a first"), (50.0, "paragraph ends here."), (50.0, "After a gap")]
@@ -188,13 +196,16 @@ fn ligatures_are_expanded_to_their_letters() {
 fn cjk_gets_no_spaces_inside_or_between_lines() {
     let mut glyph_list = Vec::new();
     // Justified Chinese: glyphs spread 2 points apart, more than a word gap.
-    for (i, line) in ["市政府周一宣布，城市", "中心公园的扩建工程已", "经正式开工。"].iter().enumerate() {
+    let lines = ["市政府周一宣布，城市", "中心公园的扩建工程已", "经正式开工。"];
+    for (i, line) in lines.iter().enumerate() {
+        let baseline = 100.0 + i as f64 * 14.0;
         for (j, c) in line.chars().enumerate() {
             let x = 50.0 + j as f64 * (SIZE + 2.0);
-            glyph_list.push(Glyph { text: c.to_string(), x, baseline: 100.0 + i as f64 * 14.0, width: SIZE, size: SIZE });
+            glyph_list.push(Glyph { text: c.to_string(), x, baseline, width: SIZE, size: SIZE });
         }
     }
-    assert_eq!(text_of(&[Page { height: PAGE_HEIGHT, glyphs: glyph_list }]), "市政府周一宣布，城市中心公园的扩建工程已经正式开工。");
+    let page = Page { height: PAGE_HEIGHT, glyphs: glyph_list };
+    assert_eq!(text_of(&[page]), "市政府周一宣布，城市中心公园的扩建工程已经正式开工。");
 }
 
 #[test]

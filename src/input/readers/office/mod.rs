@@ -247,7 +247,8 @@ mod tests {
         assert_eq!(error, InputError::DocumentTooLarge { format: DocumentFormat::Docx, limit });
         assert_eq!(
             error.to_string(),
-            "this Word document unpacks to more than 50 MB, more than Précis reads at once: split it into smaller files"
+            "this Word document unpacks to more than 50 MB, more than Précis reads at once: \
+             split it into smaller files"
         );
     }
 
