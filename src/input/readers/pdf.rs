@@ -7,8 +7,8 @@
 //! goes wrong (`prepare`): it misreads the `first last width` form of CID
 //! font widths (Chromium writes it), which shifts every glyph after a
 //! space; it interprets image data as drawing operators; and it follows
-//! form XObjects without a depth limit, so one that draws itself would
-//! overflow the stack, which no `catch_unwind` can stop.
+//! form XObjects and /Parent links without a limit, so a loop in either
+//! would recurse for ever, which no `catch_unwind` can stop.
 
 use super::layout::{self, Glyph, Page, PageLines};
 use super::Extracted;
@@ -82,10 +82,12 @@ fn load(bytes: &[u8]) -> Result<Pdf, InputError> {
 const MAX_WIDTH_ENTRIES: usize = 1 << 20;
 /// Deepest nesting of form XObjects accepted (real files nest a few).
 const MAX_FORM_DEPTH: usize = 32;
+/// Deepest page tree accepted (lopdf reads no deeper either).
+const MAX_TREE_DEPTH: usize = 256;
 
 /// Mends what pdf-extract would misread (see the module comment).
 fn prepare(pdf: &mut Pdf) -> Result<(), InputError> {
-    if !forms_nest_safely(pdf) {
+    if !page_trees_end(pdf) || !forms_nest_safely(pdf) {
         return Err(DAMAGED);
     }
     blank_images(pdf);
@@ -163,6 +165,22 @@ fn deref<'a>(pdf: &'a Pdf, object: &'a Object) -> &'a Object {
     pdf.dereference(object).map_or(object, |(_, target)| target)
 }
 
+/// Whether every page reaches the root of the page tree: pdf-extract looks
+/// for inherited entries up the /Parent links without a limit, so a loop
+/// there would overflow the stack.
+fn page_trees_end(pdf: &Pdf) -> bool {
+    pdf.page_iter().all(|page| {
+        let mut node = page;
+        for _ in 0..MAX_TREE_DEPTH {
+            match pdf.get_dictionary(node).and_then(|dict| dict.get(b"Parent")).and_then(Object::as_reference) {
+                Ok(parent) => node = parent,
+                Err(_) => return true,
+            }
+        }
+        false
+    })
+}
+
 /// Whether no form XObject draws itself, directly or through others, and
 /// none nests deeper than `MAX_FORM_DEPTH`.
 fn forms_nest_safely(pdf: &Pdf) -> bool {
@@ -176,7 +194,7 @@ fn forms_nest_safely(pdf: &Pdf) -> bool {
 /// A page's entry, or its nearest ancestor's (pages inherit resources).
 fn inherited<'a>(pdf: &'a Pdf, page: ObjectId, key: &[u8]) -> Option<&'a Dictionary> {
     let mut node = pdf.get_dictionary(page).ok()?;
-    for _ in 0..MAX_FORM_DEPTH {
+    for _ in 0..MAX_TREE_DEPTH {
         if let Ok(value) = node.get(key) {
             return deref(pdf, value).as_dict().ok();
         }
@@ -475,6 +493,20 @@ mod tests {
             pdf.objects.insert(form_id, Object::Stream(Stream::new(form, b"/X1 Do".to_vec())));
             resources.set("XObject", Object::Dictionary(xobjects));
         });
+        assert_eq!(read(&bytes), Err(DAMAGED));
+    }
+
+    #[test]
+    fn a_page_tree_that_loops_is_damaged_not_a_stack_overflow() {
+        let mut pdf = load(&pdf_of(&[&text("Looping.")], |_, _| {})).unwrap();
+        let pages_id = pdf.catalog().unwrap().get(b"Pages").unwrap().as_reference().unwrap();
+        // The page tree's root names itself as its parent, and no longer
+        // holds the media box that its page inherits.
+        let root = pdf.get_dictionary_mut(pages_id).unwrap();
+        root.set("Parent", Object::Reference(pages_id));
+        root.remove(b"MediaBox");
+        let mut bytes = Vec::new();
+        pdf.save_to(&mut bytes).unwrap();
         assert_eq!(read(&bytes), Err(DAMAGED));
     }
 
