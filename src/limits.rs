@@ -22,6 +22,9 @@ pub const MAX_DOCUMENT_GLYPHS: usize = 5_000_000;
 /// Most bytes unpacked from the XML of one Word or OpenDocument file: a
 /// ZIP bomb of a few kB could otherwise unpack to gigabytes.
 pub const MAX_UNPACKED_BYTES: usize = 50 << 20;
+/// The same for the compressed streams of one PDF (page contents, fonts):
+/// more, as a long PDF holds more than its text.
+pub const MAX_PDF_UNPACKED_BYTES: usize = 256 << 20;
 
 /// Refuses articles that hold more text than the app works on at once.
 pub fn check_total_text(documents: &[Document]) -> Result<(), String> {

@@ -46,7 +46,7 @@ pub enum Command {
     MmrTune(mmr_tune::MmrTuneArgs),
     /// Summarize each ml_crisis day that has a reference timeline entry (es, fr, mixed) and score ROUGE-1/2.
     TimelineEval(timeline_eval::TimelineEvalArgs),
-    /// Split articles (text, Markdown, HTML, JSON, JSON Lines) into sentences: one JSON object per line.
+    /// Split articles (text, Markdown, HTML, JSON, JSON Lines, PDF, Word) into sentences: one JSON object per line.
     Segment(segment::SegmentArgs),
     /// Precision and recall of the prose/furniture decision on the hand-labelled fixture.
     FurnitureEval(furniture::FurnitureEvalArgs),

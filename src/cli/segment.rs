@@ -12,7 +12,8 @@ use std::path::{Path, PathBuf};
 
 #[derive(clap::Args)]
 pub struct SegmentArgs {
-    /// Text, Markdown, HTML, JSON or JSON Lines files; `-` reads a paste from
+    /// Text, Markdown, HTML, JSON, JSON Lines, PDF, Word (.docx) or
+    /// OpenDocument (.odt) files; `-` reads a paste from
     /// stdin (articles separated by a line of `---` or `===`).
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<PathBuf>,

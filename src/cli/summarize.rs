@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 #[derive(clap::Args)]
 pub struct SummarizeArgs {
-    /// Files (.txt, .md, .html, .json, .jsonl) or folders of them.
+    /// Files (.txt, .md, .html, .json, .jsonl, .pdf, .docx, .odt) or folders of them.
     #[arg(required = true)]
     pub inputs: Vec<PathBuf>,
     #[arg(long, value_parser = super::registry_args::method_parser(), default_value_t = Method::default())]

@@ -36,7 +36,7 @@ use std::fmt;
 use std::sync::LazyLock;
 
 pub use crate::limits::MAX_FILE_BYTES;
-use crate::limits::{MAX_DOCUMENT_GLYPHS, MAX_DOCUMENT_PAGES, MAX_UNPACKED_BYTES};
+use crate::limits::{MAX_DOCUMENT_GLYPHS, MAX_DOCUMENT_PAGES, MAX_PDF_UNPACKED_BYTES, MAX_UNPACKED_BYTES};
 /// Share of control characters above which decoded bytes are not text.
 const MAX_CONTROL_SHARE: f64 = 0.05;
 /// Longest first line taken as a title, in characters.
@@ -96,7 +96,8 @@ pub enum DocumentLimit {
     Pages,
     /// `limits::MAX_DOCUMENT_GLYPHS`.
     Characters,
-    /// `limits::MAX_UNPACKED_BYTES`, for the XML inside a Word file.
+    /// `limits::MAX_UNPACKED_BYTES` for the XML inside a Word file,
+    /// `limits::MAX_PDF_UNPACKED_BYTES` for a PDF's compressed streams.
     UnpackedSize,
 }
 
@@ -161,7 +162,9 @@ impl fmt::Display for InputError {
                         write!(f, "this {noun} holds more than {} characters", thousands(MAX_DOCUMENT_GLYPHS))
                     }
                     DocumentLimit::UnpackedSize => {
-                        write!(f, "this {noun} unpacks to more than {} MB", MAX_UNPACKED_BYTES >> 20)
+                        let limit =
+                            if *format == DocumentFormat::Pdf { MAX_PDF_UNPACKED_BYTES } else { MAX_UNPACKED_BYTES };
+                        write!(f, "this {noun} unpacks to more than {} MB", limit >> 20)
                     }
                 }?;
                 write!(f, ", more than Précis reads at once: split it into smaller files")

@@ -7,13 +7,13 @@
 //! goes wrong (`prepare`): it misreads the `first last width` form of CID
 //! font widths (Chromium writes it), which shifts every glyph after a
 //! space; it interprets image data as drawing operators; and it follows
-//! form XObjects without a depth limit, so one that draws itself would
-//! overflow the stack, which no `catch_unwind` can stop.
+//! form XObjects and /Parent links without a limit, so a loop in either
+//! would recurse for ever, which no `catch_unwind` can stop.
 
 use super::layout::{self, Glyph, Page, PageLines};
 use super::Extracted;
 use crate::input::{DocumentFormat, DocumentLimit, InputError};
-use crate::limits::{MAX_DOCUMENT_GLYPHS, MAX_DOCUMENT_PAGES};
+use crate::limits::{MAX_DOCUMENT_GLYPHS, MAX_DOCUMENT_PAGES, MAX_PDF_UNPACKED_BYTES};
 use pdf_extract::{Dictionary, Document as Pdf, MediaBox, Object, ObjectId, OutputDev, OutputError, Transform};
 use std::collections::HashSet;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -25,9 +25,11 @@ const DAMAGED: InputError = InputError::Damaged { format: DocumentFormat::Pdf };
 struct Limits {
     pages: usize,
     glyphs: usize,
+    unpacked: usize,
 }
 
-const LIMITS: Limits = Limits { pages: MAX_DOCUMENT_PAGES, glyphs: MAX_DOCUMENT_GLYPHS };
+const LIMITS: Limits =
+    Limits { pages: MAX_DOCUMENT_PAGES, glyphs: MAX_DOCUMENT_GLYPHS, unpacked: MAX_PDF_UNPACKED_BYTES };
 
 /// The text of a PDF.
 pub(super) fn read(bytes: &[u8]) -> Result<Extracted, InputError> {
@@ -43,7 +45,7 @@ fn read_within(bytes: &[u8], limits: Limits) -> Result<Extracted, InputError> {
     if pages == 0 {
         return Err(DAMAGED);
     }
-    prepare(&mut pdf)?;
+    prepare(&mut pdf, limits.unpacked)?;
     let collector = collect_glyphs(&pdf, limits.glyphs)?;
     if collector.mapped == 0 {
         return Err(if collector.unmapped > 0 { InputError::TextNotExtractable } else { InputError::NoTextLayer });
@@ -82,14 +84,41 @@ fn load(bytes: &[u8]) -> Result<Pdf, InputError> {
 const MAX_WIDTH_ENTRIES: usize = 1 << 20;
 /// Deepest nesting of form XObjects accepted (real files nest a few).
 const MAX_FORM_DEPTH: usize = 32;
+/// Deepest page tree accepted (lopdf reads no deeper either).
+const MAX_TREE_DEPTH: usize = 256;
 
-/// Mends what pdf-extract would misread (see the module comment).
-fn prepare(pdf: &mut Pdf) -> Result<(), InputError> {
-    if !forms_nest_safely(pdf) {
+/// Mends what pdf-extract would misread (see the module comment), and
+/// inflates the streams within `unpacked` bytes.
+fn prepare(pdf: &mut Pdf, unpacked: usize) -> Result<(), InputError> {
+    if !page_trees_end(pdf) || !forms_nest_safely(pdf) {
         return Err(DAMAGED);
     }
     blank_images(pdf);
+    inflate_streams(pdf, unpacked)?;
     write_widths_one_by_one(pdf);
+    Ok(())
+}
+
+/// Inflates every stream compressed with /FlateDecode alone, all within
+/// `budget` bytes: lopdf would inflate them later without a limit, and a
+/// stream of a few kilobytes can inflate to gigabytes. Streams it cannot
+/// inflate are left for lopdf, which knows more ways to recover.
+fn inflate_streams(pdf: &mut Pdf, mut budget: usize) -> Result<(), InputError> {
+    use std::io::Read;
+    for object in pdf.objects.values_mut() {
+        let Object::Stream(stream) = object else { continue };
+        let only_flate = stream.filters().is_ok_and(|filters| filters == [b"FlateDecode".as_slice()]);
+        if !only_flate || stream.dict.has(b"DecodeParms") {
+            continue;
+        }
+        let mut inflated = Vec::new();
+        let decoder = flate2::read::ZlibDecoder::new(stream.content.as_slice());
+        if decoder.take(budget as u64 + 1).read_to_end(&mut inflated).is_err() {
+            continue;
+        }
+        budget = budget.checked_sub(inflated.len()).ok_or(too_large(DocumentLimit::UnpackedSize))?;
+        stream.set_plain_content(inflated);
+    }
     Ok(())
 }
 
@@ -163,6 +192,22 @@ fn deref<'a>(pdf: &'a Pdf, object: &'a Object) -> &'a Object {
     pdf.dereference(object).map_or(object, |(_, target)| target)
 }
 
+/// Whether every page reaches the root of the page tree: pdf-extract looks
+/// for inherited entries up the /Parent links without a limit, so a loop
+/// there would overflow the stack.
+fn page_trees_end(pdf: &Pdf) -> bool {
+    pdf.page_iter().all(|page| {
+        let mut node = page;
+        for _ in 0..MAX_TREE_DEPTH {
+            match pdf.get_dictionary(node).and_then(|dict| dict.get(b"Parent")).and_then(Object::as_reference) {
+                Ok(parent) => node = parent,
+                Err(_) => return true,
+            }
+        }
+        false
+    })
+}
+
 /// Whether no form XObject draws itself, directly or through others, and
 /// none nests deeper than `MAX_FORM_DEPTH`.
 fn forms_nest_safely(pdf: &Pdf) -> bool {
@@ -176,7 +221,7 @@ fn forms_nest_safely(pdf: &Pdf) -> bool {
 /// A page's entry, or its nearest ancestor's (pages inherit resources).
 fn inherited<'a>(pdf: &'a Pdf, page: ObjectId, key: &[u8]) -> Option<&'a Dictionary> {
     let mut node = pdf.get_dictionary(page).ok()?;
-    for _ in 0..MAX_FORM_DEPTH {
+    for _ in 0..MAX_TREE_DEPTH {
         if let Ok(value) = node.get(key) {
             return deref(pdf, value).as_dict().ok();
         }
@@ -453,11 +498,33 @@ mod tests {
     #[test]
     fn pages_and_glyphs_over_the_limits_are_refused() {
         let bytes = pdf_of(&[&text("One."), &text("Two."), &text("Three.")], |_, _| {});
-        let pages = read_within(&bytes, Limits { pages: 2, glyphs: 1000 }).unwrap_err();
+        let limits = Limits { pages: 3, glyphs: 14, unpacked: 1000 };
+        let pages = read_within(&bytes, Limits { pages: 2, ..limits }).unwrap_err();
         assert_eq!(pages, too_large(DocumentLimit::Pages));
-        let glyphs = read_within(&bytes, Limits { pages: 3, glyphs: 10 }).unwrap_err();
+        let glyphs = read_within(&bytes, Limits { glyphs: 10, ..limits }).unwrap_err();
         assert_eq!(glyphs, too_large(DocumentLimit::Characters));
-        assert_eq!(read_within(&bytes, Limits { pages: 3, glyphs: 14 }).unwrap().paragraphs, ["One.", "Two.", "Three."]);
+        assert_eq!(read_within(&bytes, limits).unwrap().paragraphs, ["One.", "Two.", "Three."]);
+    }
+
+    #[test]
+    fn a_stream_that_inflates_past_the_limit_is_refused() {
+        use flate2::{write::ZlibEncoder, Compression};
+        use std::io::Write;
+        let page = format!("{}{}", text("Compressed page."), " ".repeat(200_000));
+        let mut encoder = ZlibEncoder::new(Vec::new(), Compression::best());
+        encoder.write_all(page.as_bytes()).unwrap();
+        let compressed = encoder.finish().unwrap();
+        let mut pdf = load(&pdf_of(&[&text("Plain page.")], |_, _| {})).unwrap();
+        let stream_id = pdf.objects.iter().find(|(_, o)| o.as_stream().is_ok()).map(|(&id, _)| id).unwrap();
+        let mut dict = Dictionary::new();
+        dict.set("Filter", Object::Name(b"FlateDecode".to_vec()));
+        pdf.objects.insert(stream_id, Object::Stream(Stream::new(dict, compressed)));
+        let mut bytes = Vec::new();
+        pdf.save_to(&mut bytes).unwrap();
+        let limits = Limits { pages: 10, glyphs: 1000, unpacked: 100_000 };
+        assert_eq!(read_within(&bytes, limits), Err(too_large(DocumentLimit::UnpackedSize)));
+        let roomy = Limits { unpacked: 300_000, ..limits };
+        assert_eq!(read_within(&bytes, roomy).unwrap().paragraphs, ["Compressed page."]);
     }
 
     #[test]
@@ -475,6 +542,20 @@ mod tests {
             pdf.objects.insert(form_id, Object::Stream(Stream::new(form, b"/X1 Do".to_vec())));
             resources.set("XObject", Object::Dictionary(xobjects));
         });
+        assert_eq!(read(&bytes), Err(DAMAGED));
+    }
+
+    #[test]
+    fn a_page_tree_that_loops_is_damaged_not_a_stack_overflow() {
+        let mut pdf = load(&pdf_of(&[&text("Looping.")], |_, _| {})).unwrap();
+        let pages_id = pdf.catalog().unwrap().get(b"Pages").unwrap().as_reference().unwrap();
+        // The page tree's root names itself as its parent, and no longer
+        // holds the media box that its page inherits.
+        let root = pdf.get_dictionary_mut(pages_id).unwrap();
+        root.set("Parent", Object::Reference(pages_id));
+        root.remove(b"MediaBox");
+        let mut bytes = Vec::new();
+        pdf.save_to(&mut bytes).unwrap();
         assert_eq!(read(&bytes), Err(DAMAGED));
     }
 
