@@ -46,6 +46,12 @@ pub fn count_words(text: &str) -> usize {
     words
 }
 
+/// Runs of whitespace (spaces, tabs, line breaks) made one space, and the
+/// ends trimmed.
+pub fn collapse_whitespace(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

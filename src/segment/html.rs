@@ -20,6 +20,7 @@
 //! (`<p>` and `<li>` without end tags).
 
 use super::entities::decode_entities;
+use crate::text::collapse_whitespace;
 
 /// The article text of a page.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -316,10 +317,6 @@ fn attribute(attributes: &str, name: &str) -> Option<String> {
             rest = rest.get(1..).unwrap_or("");
         }
     }
-}
-
-fn collapse_whitespace(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// Each line's whitespace collapsed, blank lines dropped (lines come from `<br>`).

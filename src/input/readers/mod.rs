@@ -11,6 +11,7 @@ mod zip_entries;
 
 use super::{text_document, DocumentFormat, InputError, MAX_TITLE_CHARS};
 use crate::document::Document;
+use crate::text::collapse_whitespace;
 
 /// What a reader found in a file.
 #[derive(Debug, Default, PartialEq)]
@@ -57,7 +58,7 @@ fn document(name: &str, extracted: Extracted) -> Option<Document> {
 /// title usually repeats the heading that opens the text; a site name may
 /// follow it there, "Quake hits Tokyo | The Daily").
 fn without_leading_title<'a>(paragraphs: &[&'a str], title: &str) -> Vec<&'a str> {
-    let squash = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
+    let squash = |text: &str| collapse_whitespace(text).to_lowercase();
     let title = squash(title);
     match paragraphs.split_first() {
         Some((first, rest)) if !rest.is_empty() && !first.is_empty() && title.starts_with(&squash(first)) => {

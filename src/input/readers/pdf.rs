@@ -14,6 +14,7 @@ use super::layout::{self, Glyph, Page, PageLines};
 use super::Extracted;
 use crate::input::{DocumentFormat, DocumentLimit, InputError};
 use crate::limits::{MAX_DOCUMENT_GLYPHS, MAX_DOCUMENT_PAGES, MAX_PDF_UNPACKED_BYTES};
+use crate::text::collapse_whitespace;
 use pdf_extract::{Dictionary, Document as Pdf, MediaBox, Object, ObjectId, OutputDev, OutputError, Transform};
 use std::collections::HashSet;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -407,7 +408,7 @@ fn info_title(pdf: &Pdf) -> Option<String> {
     let info = deref(pdf, pdf.trailer.get(b"Info").ok()?).as_dict().ok()?;
     let title = deref(pdf, info.get(b"Title").ok()?).as_str().ok()?;
     let title = text_string(title);
-    let title = title.split_whitespace().collect::<Vec<_>>().join(" ");
+    let title = collapse_whitespace(&title);
     (!title.is_empty()).then_some(title)
 }
 

@@ -13,6 +13,7 @@
 //!   "19").
 
 use super::{median, unspaced_script, Line};
+use crate::text::collapse_whitespace;
 use std::collections::HashSet;
 
 /// A line further below the previous one than this many times the usual
@@ -182,5 +183,5 @@ fn needs_space(text: &str, next: &str) -> bool {
 
 /// Soft hyphens left inside words removed, spaces made single.
 fn clean(text: &str) -> String {
-    text.replace(SOFT_HYPHEN, "").split_whitespace().collect::<Vec<_>>().join(" ")
+    collapse_whitespace(&text.replace(SOFT_HYPHEN, ""))
 }

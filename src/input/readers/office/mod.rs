@@ -17,6 +17,7 @@ pub(super) use odt::read as read_odt;
 
 use super::{looks_like_a_title, Extracted};
 use crate::input::{parse_iso8601, DocumentFormat, InputError};
+use crate::text::collapse_whitespace;
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::escape::resolve_predefined_entity;
 use quick_xml::{Reader, XmlVersion};
@@ -155,15 +156,11 @@ fn metadata(xml: &str, format: DocumentFormat, names: &[&str; 3]) -> Result<Meta
 /// else from the first paragraph of the best title style.
 fn extracted(paragraphs: Vec<Paragraph>, metadata: Metadata) -> Extracted {
     let styled_title = [TitleRank::Title, TitleRank::TopHeading].into_iter().find_map(|rank| {
-        paragraphs.iter().find(|p| p.rank == Some(rank) && !p.text.trim().is_empty()).map(|p| squash(&p.text))
+        paragraphs.iter().find(|p| p.rank == Some(rank) && !p.text.trim().is_empty()).map(|p| collapse_whitespace(&p.text))
     });
-    let title = metadata.title.map(|t| squash(&t)).filter(|t| looks_like_a_title(t)).or(styled_title);
+    let title = metadata.title.map(|t| collapse_whitespace(&t)).filter(|t| looks_like_a_title(t)).or(styled_title);
     let timestamp = [metadata.created, metadata.modified].into_iter().flatten().find_map(|d| parse_iso8601(d.trim()));
     Extracted { title, paragraphs: paragraphs.into_iter().map(|p| p.text).collect(), timestamp }
-}
-
-fn squash(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// How deep the reader is inside elements whose text is not the article.
