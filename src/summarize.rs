@@ -1,7 +1,7 @@
 //! The pipeline's last stages, shared by the CLI and the app: settings →
 //! budget → preselection → centroid → selection → ordered summary.
 
-use crate::centroid::{CeraHead, Centroid, CentroidEstimator, CentroidInput, Heads, MeanCentroid, OracleCentroid};
+use crate::centroid::{steer, CeraHead, Centroid, CentroidEstimator, CentroidInput, Heads, MeanCentroid, OracleCentroid};
 use crate::document::Cluster;
 use crate::encoder::Embedding;
 use crate::select::beam::{BeamMode, BeamSearch};
@@ -86,6 +86,13 @@ impl Method {
     /// Compares sentences with the topic: see [`SummaryRequest::topic`].
     pub fn uses_topic(self) -> bool {
         matches!(self, Method::Mmr | Method::Tbmmr)
+    }
+
+    /// Selects towards a centroid, which a topic can steer: see
+    /// [`Settings::topic_weight`]. (MMR and TBMMR compare with the topic
+    /// itself; Location looks at positions only.)
+    pub fn steerable(self) -> bool {
+        !self.uses_topic() && self != Method::Location
     }
 }
 
@@ -200,9 +207,30 @@ pub struct Settings {
     pub gamma: f32,
     /// TBMMR: documents at least this relevant to the topic report its seed event.
     pub seed_threshold: f32,
-    /// Topic description (MMR, TBMMR); none: the earliest document's
-    /// headline and first sentence.
+    /// Topic description or question. MMR and TBMMR compare sentences with
+    /// it (none: the earliest document's headline and first sentence); the
+    /// centroid methods are steered towards it by `topic_weight`.
     pub topic: Option<String>,
+    /// w: how far the topic pulls the centroid towards its own embedding
+    /// (0: not at all, today's summary; 1: the topic alone). See
+    /// `centroid::steer`.
+    pub topic_weight: f32,
+    /// Summary languages (ISO 639-1): only sentences detected in one of
+    /// them are candidates, while the centroid and every score still come
+    /// from all the articles. Empty: any language.
+    pub languages: Vec<String>,
+}
+
+impl Settings {
+    /// Whether the topic steers this method's centroid.
+    pub fn steers(&self) -> bool {
+        self.method.steerable() && self.topic_weight > 0.0 && self.topic.as_deref().is_some_and(|t| !t.trim().is_empty())
+    }
+
+    /// Whether a sentence in `lang` may be in the summary.
+    pub fn accepts_language(&self, lang: &str) -> bool {
+        self.languages.is_empty() || self.languages.iter().any(|l| l == lang)
+    }
 }
 
 impl Default for Settings {
@@ -223,6 +251,8 @@ impl Default for Settings {
             gamma: DEFAULT_GAMMA,
             seed_threshold: DEFAULT_SEED_THRESHOLD,
             topic: None,
+            topic_weight: 0.0,
+            languages: vec![],
         }
     }
 }
@@ -288,7 +318,8 @@ pub struct SummaryTexts {
 
 impl SummaryTexts {
     pub fn new(cluster: &Cluster, settings: &Settings, reference: Vec<String>) -> Self {
-        let topic = settings.method.uses_topic().then(|| TopicTexts::new(cluster, settings.topic.as_deref()));
+        let needs_topic = settings.method.uses_topic() || settings.steers();
+        let topic = needs_topic.then(|| TopicTexts::new(cluster, settings.topic.as_deref()));
         Self { reference, topic }
     }
 
@@ -363,17 +394,26 @@ fn one_embedding_per_sentence(cluster: &Cluster, embeddings: &[Embedding]) -> Re
 }
 
 /// The pipeline's centroid step: where the method's summary should point
-/// (the mean, the oracle, or a trained head's estimate).
+/// (the mean, the oracle, or a trained head's estimate), steered towards the
+/// reader's topic when she gave one a weight.
 pub fn estimate_centroid(request: &SummaryRequest) -> Result<Centroid> {
-    let SummaryRequest { cluster, embeddings, settings, reference, heads, .. } = *request;
+    let SummaryRequest { cluster, embeddings, settings, reference, heads, topic } = *request;
     one_embedding_per_sentence(cluster, embeddings)?;
     let input = CentroidInput { cluster, embeddings, reference };
-    match settings.method {
+    let centroid = match settings.method {
         Method::Oracle => OracleCentroid.estimate(&input),
         Method::Cera => head(heads.and_then(|h| h.cera.as_ref()), "cera")?.estimate(&input),
         Method::Cerai => head(heads.and_then(|h| h.cerai.as_ref()), "cerai")?.estimate(&input),
         _ => MeanCentroid.estimate(&input),
+    }?;
+    if !settings.steers() {
+        return Ok(centroid);
     }
+    let given = topic.map(|t| &t.given[..]).unwrap_or_default();
+    if given.is_empty() {
+        bail!("the topic was not embedded, so it cannot steer the summary");
+    }
+    Ok(steer(centroid, &crate::centroid::steer::unit_mean(given), settings.topic_weight))
 }
 
 fn head<'h>(slot: Option<&'h CeraHead>, name: &str) -> Result<&'h CeraHead> {
@@ -393,6 +433,12 @@ pub fn select_towards(request: &SummaryRequest, centroid: Centroid) -> Result<Su
         Method::Location | Method::Mmr | Method::Tbmmr => marginal_selector(cluster, embeddings, settings, topic)?,
     };
     let mut summary = run_selector(cluster, embeddings, settings, centroid, selector.as_ref());
+    if settings.topic_weight > 0.0 && !settings.method.steerable() {
+        summary.notes.push(match settings.method {
+            Method::Location => "Location ranks by position only, so the topic does not change it.".into(),
+            _ => "MMR methods compare sentences with the topic directly (λ weighs it); the topic weight steers centroid methods.".into(),
+        });
+    }
     if topic.is_none() && settings.method.uses_topic() && cluster.documents.iter().any(|d| d.title.is_some()) {
         summary.notes.push("The headlines were not embedded, so the topic is read from first sentences only.".into());
     }
@@ -459,8 +505,8 @@ pub fn run_selector(
         weights: weights.as_deref(),
     };
     let Selection { sentences, score, trace } = selector.select(&problem);
-    let mut notes = vec![];
-    if sentences.is_empty() {
+    let mut notes: Vec<String> = language_note(cluster, &costs, limit, settings).into_iter().collect();
+    if sentences.is_empty() && notes.is_empty() {
         notes.push(empty_summary_note(cluster, &costs, limit, &settings.budget));
     }
     Summary {
@@ -475,7 +521,8 @@ pub fn run_selector(
     }
 }
 
-/// Candidate sentences: prose (not `Sentence::excluded`), within the budget,
+/// Candidate sentences: prose (not `Sentence::excluded`) in a summary
+/// language (`Settings::languages`), within the budget,
 /// not a copy of an earlier sentence, and among the first n remaining
 /// sentences of their document.
 pub fn preselect(
@@ -489,7 +536,8 @@ pub fn preselect(
     let mut seen_texts = std::collections::HashSet::new();
     let mut per_document = vec![0usize; cluster.documents.len()];
     for (id, sentence) in cluster.sentences.iter().enumerate() {
-        if sentence.excluded.is_some() || costs[id] > limit || costs[id] == 0 || per_document[sentence.doc] >= settings.first_sentences {
+        let unwanted = sentence.excluded.is_some() || !settings.accepts_language(&sentence.lang);
+        if unwanted || costs[id] > limit || costs[id] == 0 || per_document[sentence.doc] >= settings.first_sentences {
             continue;
         }
         if !seen_texts.insert(comparable_text(&sentence.text)) {
@@ -525,6 +573,44 @@ fn ordered(cluster: &Cluster, mut sentences: Vec<usize>, order: Order) -> Vec<us
     sentences
 }
 
+/// With summary languages chosen: a plain note when they have no prose at
+/// all, or too little to fill the budget.
+fn language_note(cluster: &Cluster, costs: &[usize], limit: usize, settings: &Settings) -> Option<String> {
+    if settings.languages.is_empty() {
+        return None;
+    }
+    let names = settings.languages.iter().map(|l| crate::segment::language_name(l)).collect::<Vec<_>>().join(" or ");
+    let in_language: Vec<usize> = (0..cluster.sentences.len())
+        .filter(|&s| cluster.sentences[s].excluded.is_none() && settings.accepts_language(&cluster.sentences[s].lang))
+        .collect();
+    if in_language.is_empty() {
+        return Some(format!(
+            "No sentence is in {names}: the articles are in {}. Choose another summary language.",
+            detected_languages(cluster)
+        ));
+    }
+    let available: usize = in_language.iter().map(|&s| costs[s]).sum();
+    (available < limit).then(|| {
+        let count = in_language.len();
+        let plural = if count == 1 { "" } else { "s" };
+        let words: usize = in_language.iter().map(|&s| cluster.sentences[s].words).sum();
+        format!("Only {count} {names} sentence{plural} ({words} words): the summary is shorter than the budget.")
+    })
+}
+
+/// The cluster's languages by words, most first: "Spanish (420 words), French (97 words)".
+fn detected_languages(cluster: &Cluster) -> String {
+    let mut words: Vec<(&str, usize)> = vec![];
+    for s in &cluster.sentences {
+        match words.iter_mut().find(|(l, _)| *l == s.lang) {
+            Some((_, w)) => *w += s.words,
+            None => words.push((&s.lang, s.words)),
+        }
+    }
+    words.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    words.iter().map(|(l, w)| format!("{} ({w} words)", crate::segment::language_name(l))).collect::<Vec<_>>().join(", ")
+}
+
 fn empty_summary_note(cluster: &Cluster, costs: &[usize], limit: usize, budget: &Budget) -> String {
     if cluster.sentences.is_empty() {
         return "There is no text to summarize.".into();
@@ -545,6 +631,7 @@ mod tests {
     use super::*;
     use crate::document::Document;
     use crate::select::testing::unit;
+    use crate::select::topic::TopicEmbeddings;
 
     fn cluster() -> Cluster {
         Cluster::new(vec![
@@ -626,6 +713,102 @@ mod tests {
         let reference = vec![unit(&[(1, 1.0)])];
         let summary = summarize(&SummaryRequest { reference: Some(&reference), ..SummaryRequest::new(&c, &e, &settings) }).unwrap();
         assert!(!summary.sentences.is_empty());
+    }
+
+    /// Three storm sentences and one answer to "what about the curfew?",
+    /// each on its own axis plus a shared storm direction.
+    fn storm_and_curfew() -> (Cluster, Vec<Embedding>, TopicEmbeddings) {
+        let c = Cluster::new(vec![
+            Document::new("a", "The storm hit the coast at dawn. Winds tore roofs off many houses."),
+            Document::new("b", "The storm flooded the harbour overnight. The mayor ordered a curfew from nine."),
+        ]);
+        let e = vec![
+            unit(&[(0, 1.0), (100, 1.0)]),
+            unit(&[(1, 1.0), (100, 1.0)]),
+            unit(&[(2, 1.0), (100, 1.0)]),
+            unit(&[(3, 1.0), (100, 0.2)]),
+        ];
+        let question = TopicEmbeddings { given: vec![unit(&[(3, 1.0), (50, 0.5)])], headlines: vec![None, None] };
+        (c, e, question)
+    }
+
+    #[test]
+    fn the_answer_wins_once_the_topic_weighs_enough() {
+        let (c, e, question) = storm_and_curfew();
+        let pick = |weight: f32| {
+            let settings = Settings {
+                method: Method::BeamGreedy,
+                budget: Budget::Sentences(1),
+                topic: Some("What did the mayor say about the curfew?".into()),
+                topic_weight: weight,
+                ..Default::default()
+            };
+            let summary = summarize(&SummaryRequest { topic: Some(&question), ..SummaryRequest::new(&c, &e, &settings) }).unwrap();
+            (summary.sentences[0], summary.centroid.steering.map(|s| s.degrees_moved()))
+        };
+        assert_eq!(pick(0.0), (0, None), "weight 0 is the unsteered summary");
+        assert_ne!(pick(0.2).0, 3, "a light pull does not override the cluster");
+        let (picked, moved) = pick(0.6);
+        assert_eq!(picked, 3, "the curfew sentence answers the question");
+        assert!(moved.unwrap() > 10.0, "{moved:?}");
+        for method in [Method::Greedy, Method::Beam] {
+            let settings = Settings { method, budget: Budget::Sentences(1), topic: Some("curfew?".into()), topic_weight: 0.6, ..Default::default() };
+            let summary = summarize(&SummaryRequest { topic: Some(&question), ..SummaryRequest::new(&c, &e, &settings) }).unwrap();
+            assert_eq!(summary.sentences, vec![3], "{method}");
+        }
+    }
+
+    #[test]
+    fn steering_needs_the_topic_embedded_and_skips_mmr_and_location() {
+        let (c, e, _) = storm_and_curfew();
+        let settings = Settings { topic: Some("curfew?".into()), topic_weight: 0.5, ..Default::default() };
+        assert!(settings.steers());
+        let message = summarize(&SummaryRequest::new(&c, &e, &settings)).unwrap_err().to_string();
+        assert!(message.contains("topic was not embedded"), "{message}");
+        for method in [Method::Mmr, Method::Tbmmr, Method::Location] {
+            assert!(!Settings { method, ..settings.clone() }.steers(), "{method}");
+        }
+        assert!(!Settings { topic: Some("  ".into()), ..settings.clone() }.steers());
+        let texts = SummaryTexts::new(&c, &settings, vec![]);
+        assert_eq!(texts.topic.unwrap().given, vec!["curfew?".to_string()]);
+    }
+
+    fn bilingual() -> (Cluster, Vec<Embedding>) {
+        let doc = |id: &str, lang: &str, text: &str| Document { lang: Some(lang.into()), ..Document::new(id, text) };
+        let c = Cluster::new(vec![
+            doc("es", "es", "La tormenta golpeó la costa al amanecer. Miles de casas quedaron sin luz."),
+            doc("fr", "fr", "La tempête a frappé la côte à l'aube. Des milliers de maisons sont privées de courant."),
+            doc("en", "en", "The storm hit the coast at dawn."),
+        ]);
+        let e = (0..c.sentences.len()).map(|i| unit(&[(i, 1.0), (100, 1.0)])).collect();
+        (c, e)
+    }
+
+    #[test]
+    fn only_sentences_in_the_summary_languages_are_candidates() {
+        let (c, e) = bilingual();
+        let settings = Settings { languages: vec!["es".into(), "en".into()], budget: Budget::Words(100), ..Default::default() };
+        let summary = summarize(&SummaryRequest::new(&c, &e, &settings)).unwrap();
+        let languages: Vec<&str> = summary.candidates.iter().map(|&s| c.sentences[s].lang.as_str()).collect();
+        assert_eq!(languages, vec!["es", "es", "en"]);
+        assert!(summary.sentences.iter().all(|&s| c.sentences[s].lang != "fr"));
+        // The centroid is still the mean of every sentence, French included.
+        assert_eq!(summary.centroid.vector, crate::centroid::mean_of(&e));
+        assert_eq!(summary.notes, vec!["Only 3 Spanish or English sentences (20 words): the summary is shorter than the budget.".to_string()]);
+    }
+
+    #[test]
+    fn a_summary_language_without_text_says_which_languages_there_are() {
+        let (c, e) = bilingual();
+        let settings = Settings { languages: vec!["ar".into()], ..Default::default() };
+        let summary = summarize(&SummaryRequest::new(&c, &e, &settings)).unwrap();
+        assert!(summary.sentences.is_empty());
+        assert_eq!(
+            summary.notes,
+            vec!["No sentence is in Arabic: the articles are in French (17 words), Spanish (13 words), English (7 words). Choose another summary language.".to_string()]
+        );
+        let enough = Settings { languages: vec!["fr".into()], budget: Budget::Words(10), ..Default::default() };
+        assert!(summarize(&SummaryRequest::new(&c, &e, &enough)).unwrap().notes.is_empty());
     }
 
     #[test]

@@ -4,6 +4,7 @@
 use crate::dates::CivilDate;
 use crate::document::{Document, Sentence};
 use crate::summarize::{Budget, Order};
+pub use crate::segment::language_name;
 
 /// Longest title shown before it is cut with an ellipsis.
 const TITLE_CHARS: usize = 90;
@@ -46,31 +47,6 @@ pub fn iso_date(timestamp: i64) -> String {
 /// Timestamp of midnight UTC of an ISO date; None when it is not one.
 pub fn parse_iso_date(text: &str) -> Option<i64> {
     text.trim().parse::<CivilDate>().ok().map(CivilDate::to_timestamp)
-}
-
-/// English name of an ISO 639-1 code, or the code when unknown.
-pub fn language_name(code: &str) -> String {
-    let name = match code {
-        "en" => "English",
-        "fr" => "French",
-        "de" => "German",
-        "it" => "Italian",
-        "es" => "Spanish",
-        "pt" => "Portuguese",
-        "nl" => "Dutch",
-        "ru" => "Russian",
-        "uk" => "Ukrainian",
-        "pl" => "Polish",
-        "ar" => "Arabic",
-        "zh" => "Chinese",
-        "ja" => "Japanese",
-        "ko" => "Korean",
-        "tr" => "Turkish",
-        "th" => "Thai",
-        "und" => "unknown language",
-        _ => return code.to_string(),
-    };
-    name.to_string()
 }
 
 /// Where a sentence comes from, in words: "A2 «Title», sentence 3 of 14".

@@ -123,7 +123,7 @@ impl CentroidEstimator for CeraHead {
         let positions: Vec<usize> = sentences.iter().map(|s| s.index).collect();
         let documents: Vec<usize> = sentences.iter().map(|s| s.doc).collect();
         let out = self.run(input.embeddings, &positions, &documents)?;
-        Ok(Centroid { vector: out.centroid, attention: Some(out.attention), attention_share: out.attention_share })
+        Ok(Centroid { vector: out.centroid, attention: Some(out.attention), attention_share: out.attention_share, steering: None })
     }
 }
 

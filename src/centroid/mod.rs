@@ -5,6 +5,7 @@
 pub mod cera;
 pub mod mean;
 pub mod oracle;
+pub mod steer;
 
 use crate::document::Cluster;
 use crate::encoder::Embedding;
@@ -14,6 +15,7 @@ use serde::{Deserialize, Serialize};
 pub use cera::{CeraHead, Heads};
 pub use mean::MeanCentroid;
 pub use oracle::OracleCentroid;
+pub use steer::{steer, Steering};
 
 /// What an estimator may look at.
 pub struct CentroidInput<'a> {
@@ -34,6 +36,9 @@ pub struct Centroid {
     /// mean (CeRAI's mean interpolation weight).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub attention_share: Option<f32>,
+    /// Where a reader's topic moved the centroid (see [`steer`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub steering: Option<Steering>,
 }
 
 pub trait CentroidEstimator {

@@ -52,6 +52,20 @@ pub struct SettingsArgs {
     /// tbmmr: documents at least this relevant to the topic report its seed event.
     #[arg(long, default_value_t = Settings::default().seed_threshold)]
     pub seed_threshold: f32,
+    /// Summary languages, comma-separated ISO 639-1 codes (e.g. en,fr): only
+    /// their sentences are picked; every article still shapes the centroid.
+    #[arg(long, value_delimiter = ',', value_parser = parse_language)]
+    pub languages: Vec<String>,
+}
+
+/// An ISO 639-1 code: two letters, lowercased.
+fn parse_language(code: &str) -> Result<String, String> {
+    let code = code.trim().to_ascii_lowercase();
+    if code.len() == 2 && code.bytes().all(|b| b.is_ascii_lowercase()) {
+        Ok(code)
+    } else {
+        Err(format!("{code:?} is not an ISO 639-1 language code (two letters, such as en, es, zh)"))
+    }
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
@@ -97,6 +111,8 @@ impl SettingsArgs {
             gamma: self.gamma,
             seed_threshold: self.seed_threshold,
             topic: None,
+            topic_weight: 0.0,
+            languages: self.languages.clone(),
         }
     }
 }

@@ -20,9 +20,14 @@ pub struct SummarizeArgs {
     /// A reference summary (one sentence per line): enables --method oracle.
     #[arg(long)]
     pub reference: Option<PathBuf>,
-    /// Topic description for mmr and tbmmr (default: the earliest article's headline and first sentence).
+    /// A topic or question. mmr and tbmmr compare sentences with it (default:
+    /// the earliest article's headline and first sentence); the centroid
+    /// methods are pulled towards it by --topic-weight.
     #[arg(long)]
     pub topic: Option<String>,
+    /// w in 0..=1: how far --topic pulls the centroid (0: no effect, 1: the topic alone).
+    #[arg(long, default_value_t = 0.0, requires = "topic", value_parser = parse_weight)]
+    pub topic_weight: f32,
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
     #[arg(long)]
@@ -50,13 +55,25 @@ struct PickedSentence<'a> {
     sentence: &'a precis::document::Sentence,
 }
 
+/// A weight between 0 and 1.
+pub fn parse_weight(text: &str) -> Result<f32, String> {
+    match text.parse::<f32>() {
+        Ok(w) if (0.0..=1.0).contains(&w) => Ok(w),
+        _ => Err(format!("{text:?} is not a weight between 0 and 1")),
+    }
+}
+
 pub fn run(args: SummarizeArgs) -> Result<()> {
     let documents = read_inputs(&args.inputs)?;
     let cluster = Cluster::new(documents);
     if cluster.sentences.is_empty() {
         bail!("the input has no sentences to summarize");
     }
-    let settings = Settings { topic: args.topic.clone(), ..args.settings.to_settings(args.method, 100) };
+    let settings = Settings {
+        topic: args.topic.clone(),
+        topic_weight: args.topic_weight,
+        ..args.settings.to_settings(args.method, 100)
+    };
     let encoder = load_encoder(args.models.as_deref())?;
     let heads = load_heads(args.models.as_deref(), args.heads.as_deref(), &[args.method])?;
     let reference = match &args.reference {
@@ -102,6 +119,9 @@ pub fn run(args: SummarizeArgs) -> Result<()> {
                 "notes": summary.notes,
                 "centroid_attention": summary.centroid.attention,
                 "attention_share": summary.centroid.attention_share,
+                "steering": summary.centroid.steering.as_ref().map(|s| serde_json::json!({
+                    "weight": s.weight, "degrees_moved": s.degrees_moved(), "cosine_to_query": s.cosine_to_query,
+                })),
                 "trace": summary.trace,
             });
             serde_json::to_writer_pretty(&mut out, &json)?;

@@ -7,6 +7,11 @@
 //! language's entries) and `mixed>es`, `mixed>fr` (the Spanish and French
 //! articles of the day together, against each language's entries).
 //!
+//! With `--languages`, only the tracks scored against a chosen language's
+//! reference run, and each `mixed>xx` track gets a twin, `xx only (mixed
+//! days)`: the same days summarized from that language's articles alone,
+//! i.e. with a centroid of one language instead of both.
+//!
 //! Budget: 50 words by default, the same for every day and method; or
 //! `--reference-budget`: the day's reference length in words (often under
 //! 20 words, so a day may get no sentence at all).
@@ -145,7 +150,7 @@ pub fn run(args: TimelineEvalArgs) -> Result<()> {
             .ok();
     }
     let topics = ml_crisis::load(&args.data)?;
-    let (clusters, cases) = build_cases(&topics, args.days)?;
+    let (clusters, cases) = build_cases(&topics, args.days, &args.settings.languages)?;
     if cases.is_empty() {
         bail!(
             "{}: no day has both articles and a reference entry",
@@ -178,7 +183,8 @@ pub fn run(args: TimelineEvalArgs) -> Result<()> {
 
 /// Day clusters (each language alone, and both together) and the cases that
 /// score them: every day of the split with articles and a reference entry.
-fn build_cases(topics: &[TopicData], split: DaySplit) -> Result<(Vec<DayCluster>, Vec<Case>)> {
+fn build_cases(topics: &[TopicData], split: DaySplit, languages: &[String]) -> Result<(Vec<DayCluster>, Vec<Case>)> {
+    let scored = |lang: &str| languages.is_empty() || languages.iter().any(|l| l == lang);
     let mut clusters: Vec<DayCluster> = vec![];
     let mut cases: Vec<Case> = vec![];
     let mut by_topic: BTreeMap<&str, Vec<&TopicData>> = BTreeMap::new();
@@ -194,15 +200,17 @@ fn build_cases(topics: &[TopicData], split: DaySplit) -> Result<(Vec<DayCluster>
                 .iter()
                 .map(|l| Ok((*l, l.articles(date)?)))
                 .collect::<Result<_>>()?;
+            let mut alone: BTreeMap<&str, usize> = BTreeMap::new();
             for (data, documents) in &articles {
                 let reference = data.reference_of(date);
-                if documents.is_empty() || reference.is_empty() {
+                if documents.is_empty() || reference.is_empty() || !scored(&data.lang) {
                     continue;
                 }
                 clusters.push(day_cluster(
                     format!("{}/{topic}/{date}", data.lang),
                     documents.clone(),
                 ));
+                alone.insert(&data.lang, clusters.len() - 1);
                 cases.push(Case {
                     track: data.lang.clone(),
                     topic: topic.into(),
@@ -225,17 +233,16 @@ fn build_cases(topics: &[TopicData], split: DaySplit) -> Result<(Vec<DayCluster>
                 format!("{}/{topic}/{date}", languages_label.join("+")),
                 mixed,
             ));
+            let mixed_cluster = clusters.len() - 1;
             for (data, _) in &articles {
                 let reference = data.reference_of(date);
-                if !reference.is_empty() {
-                    let track = format!("mixed>{}", data.lang);
-                    cases.push(Case {
-                        track,
-                        topic: topic.into(),
-                        date,
-                        cluster: clusters.len() - 1,
-                        reference,
-                    });
+                if reference.is_empty() || !scored(&data.lang) {
+                    continue;
+                }
+                let case = |track: String, cluster: usize| Case { track, topic: topic.into(), date, cluster, reference: reference.clone() };
+                cases.push(case(format!("mixed>{}", data.lang), mixed_cluster));
+                if let (false, Some(&cluster)) = (languages.is_empty(), alone.get(data.lang.as_str())) {
+                    cases.push(case(format!("{} only (mixed days)", data.lang), cluster));
                 }
             }
         }

@@ -52,6 +52,31 @@ const RELATED_LANGUAGES: &[&[&str]] = &[
 /// Text of unsure sentences given to whatlang at once for a prior.
 const PRIOR_SAMPLE_BYTES: usize = 4096;
 
+/// English name of an ISO 639-1 code, or the code when unknown.
+pub fn language_name(code: &str) -> String {
+    let name = match code {
+        "en" => "English",
+        "fr" => "French",
+        "de" => "German",
+        "it" => "Italian",
+        "es" => "Spanish",
+        "pt" => "Portuguese",
+        "nl" => "Dutch",
+        "ru" => "Russian",
+        "uk" => "Ukrainian",
+        "pl" => "Polish",
+        "ar" => "Arabic",
+        "zh" => "Chinese",
+        "ja" => "Japanese",
+        "ko" => "Korean",
+        "tr" => "Turkish",
+        "th" => "Thai",
+        "und" => "unknown language",
+        _ => return code.to_string(),
+    };
+    name.to_string()
+}
+
 /// ISO 639-1 code of the text's language, "und" when unsure.
 pub fn detect_language(text: &str) -> &'static str {
     guess(text).sure.unwrap_or(UNDETERMINED)

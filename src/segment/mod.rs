@@ -25,7 +25,7 @@ pub use entities::decode_entities;
 #[allow(unused_imports)] // used by crate::input
 pub(crate) use entities::windows_1252_char;
 pub use html::{reduce_html, HtmlArticle};
-pub use language::{detect_language, detect_languages, iso_639_1, UNDETERMINED};
+pub use language::{detect_language, detect_languages, iso_639_1, language_name, UNDETERMINED};
 pub use rules::MAX_SENTENCE_CHARS;
 
 /// One sentence of a text: byte span and paragraph.
