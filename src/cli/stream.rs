@@ -36,6 +36,14 @@ pub struct StreamArgs {
     /// document's first sentence).
     #[arg(long)]
     pub query: Option<String>,
+    /// A reader's topic or question steering every policy (files only): it
+    /// pulls the query and the running centroid towards itself, and COS's
+    /// lead sentence, by --topic-weight.
+    #[arg(long, conflicts_with = "data")]
+    pub topic: Option<String>,
+    /// w in 0..=1: how far --topic steers (0: no effect).
+    #[arg(long, default_value_t = 0.0, requires = "topic", value_parser = super::summarize::parse_weight)]
+    pub topic_weight: f32,
     /// Write the updates of the run as TSV (query_id, update_id, timestamp).
     #[arg(long)]
     pub out: Option<PathBuf>,
@@ -133,7 +141,7 @@ fn date_in_name(name: &str) -> Option<i64> {
 /// app's timeline replays the same articles.
 fn run_files(args: &StreamArgs, settings: &StreamSettings) -> Result<()> {
     let (docs, sources) = dated_documents(&args.files)?;
-    let set = ReplaySet::new(&docs, args.query.as_deref()).map_err(|e| anyhow!(e))?;
+    let set = ReplaySet::new(&docs, args.query.as_deref()).map_err(|e| anyhow!(e))?.with_topic(args.topic.as_deref(), args.topic_weight);
     let texts: Vec<&str> = set.texts().collect();
     let embeddings = embed_cached(&texts, args.models.as_deref(), args.cache.as_deref())?;
     let by_text: HashMap<&str, Embedding> = texts.iter().copied().zip(embeddings).collect();

@@ -86,6 +86,9 @@ impl Closest {
 pub enum Reason {
     /// COS looks only at each document's first sentence.
     NotFirstSentence,
+    /// Steered COS looks only at each document's lead for the topic:
+    /// sentence `lead` (0-based position) of the document.
+    NotTopicLead { lead: usize },
     /// Redundancy check against earlier updates (COS).
     Redundancy { closest: Closest },
     /// The LS score: predicted cost of skipping minus that of selecting.
@@ -107,6 +110,7 @@ impl fmt::Display for Reason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Reason::NotFirstSentence => write!(f, "not a first sentence"),
+            Reason::NotTopicLead { lead } => write!(f, "not the document's lead for the topic (sentence {} is)", lead + 1),
             Reason::Redundancy { closest } => write!(f, "{closest}"),
             Reason::Score { score } => write_score(f, *score),
             Reason::ScoreThenRedundancy { score, closest } => {
@@ -230,6 +234,9 @@ impl Default for StateConfig {
 pub struct StreamState {
     config: StateConfig,
     query: Option<Embedding>,
+    /// A reader's topic and its weight, pulling the query, the centroid
+    /// and COS's lead towards it (see [`StreamState::steered`]).
+    steering: Option<(Embedding, f32)>,
     updates: Vec<Update>,
     /// Sum of all sentences observed so far (the running stream centroid).
     centroid_sum: Vec<f64>,
@@ -249,6 +256,9 @@ struct OpenDocument {
     /// Unit mean of the document's sentences (zero when empty).
     centroid: Vec<f32>,
     next_position: usize,
+    /// The position COS considers: 0, or with a topic the sentence that
+    /// scores best on (1 − w)·[first] + w·cos(sentence, topic).
+    lead: usize,
 }
 
 impl StreamState {
@@ -256,15 +266,31 @@ impl StreamState {
         Self {
             config,
             query,
+            steering: None,
             updates: Vec::new(),
             centroid_sum: vec![0.0; DIM],
             observed: 0,
             recent: VecDeque::with_capacity(config.recent_sentences),
             arrivals: VecDeque::new(),
             documents: 0,
-            document: OpenDocument { index: 0, time: i64::MIN, centroid: vec![0.0; DIM], next_position: 0 },
+            document: OpenDocument { index: 0, time: i64::MIN, centroid: vec![0.0; DIM], next_position: 0, lead: 0 },
             now: i64::MIN,
         }
+    }
+
+    /// Steers every policy towards a reader's `topic` (unit) with weight w
+    /// in 0..=1, as `centroid::steer` does for summaries: the query becomes
+    /// (1 − w)·q + w·t, the running centroid (1 − w)·ĉ + w·t (both
+    /// normalized), and COS's lead the sentence scoring best on
+    /// (1 − w)·[first sentence] + w·cos(sentence, t). Weight 0 changes nothing.
+    pub fn steered(mut self, topic: Embedding, weight: f32) -> Self {
+        let weight = weight.clamp(0.0, 1.0);
+        if weight == 0.0 {
+            return self;
+        }
+        self.query = self.query.map(|q| blend(&q, &topic, weight));
+        self.steering = Some((topic, weight));
+        self
     }
 
     /// A document arrives at `time` (never earlier than the previous one:
@@ -276,8 +302,10 @@ impl StreamState {
             self.arrivals.pop_front();
         }
         self.arrivals.push_back(self.now);
+        let embeddings: Vec<&Embedding> = embeddings.into_iter().collect();
+        let lead = self.steering.as_ref().map_or(0, |(topic, w)| topic_lead(&embeddings, topic, *w));
         let centroid = unit_mean(embeddings);
-        self.document = OpenDocument { index: self.documents, time: self.now, centroid, next_position: 0 };
+        self.document = OpenDocument { index: self.documents, time: self.now, centroid, next_position: 0, lead };
         self.documents += 1;
     }
 
@@ -325,6 +353,13 @@ impl StreamState {
     pub fn query(&self) -> Option<&Embedding> {
         self.query.as_ref()
     }
+    /// The position of the open document's sentence COS considers.
+    pub fn document_lead(&self) -> usize {
+        self.document.lead
+    }
+    pub fn is_steered(&self) -> bool {
+        self.steering.is_some()
+    }
     pub fn updates(&self) -> &[Update] {
         &self.updates
     }
@@ -341,9 +376,17 @@ impl StreamState {
         self.query.as_ref().map_or(0.0, |q| dot(q, e))
     }
 
-    /// Cosine to the mean of all earlier sentences (0 before any).
+    /// Cosine to the mean of all earlier sentences (0 before any), or to
+    /// that mean steered towards the topic.
     pub fn centroid_similarity(&self, e: &Embedding) -> f32 {
         let norm = self.centroid_sum.iter().map(|x| x * x).sum::<f64>().sqrt();
+        if let Some((topic, weight)) = &self.steering {
+            let mut direction = [0f32; DIM];
+            if norm > 0.0 {
+                direction.iter_mut().zip(&self.centroid_sum).for_each(|(d, s)| *d = (s / norm) as f32);
+            }
+            return dot(&blend(&direction, topic, *weight), e);
+        }
         if norm == 0.0 {
             return 0.0;
         }
@@ -398,6 +441,11 @@ pub struct Engine<P: Policy> {
 impl<P: Policy> Engine<P> {
     pub fn new(policy: P, query: Option<Embedding>, config: StateConfig) -> Self {
         Self { state: StreamState::new(query, config), policy }
+    }
+
+    /// The engine with every policy steered towards `topic` (see [`StreamState::steered`]).
+    pub fn steered(self, topic: Embedding, weight: f32) -> Self {
+        Self { state: self.state.steered(topic, weight), policy: self.policy }
     }
 
     pub fn state(&self) -> &StreamState {
@@ -455,6 +503,24 @@ impl<P: Policy> Engine<P> {
 
 fn decision(s: &StreamSentence, action: Action, time: i64, reason: Reason, update: Option<usize>) -> Decision {
     Decision { sentence: s.id, doc: s.doc, position: s.position, action, time, reason, update }
+}
+
+/// normalize((1 − w)·a + w·b) for unit a and b.
+fn blend(a: &Embedding, b: &Embedding, weight: f32) -> Embedding {
+    let mut out = [0f32; DIM];
+    out.iter_mut().zip(a.iter().zip(b.iter())).for_each(|(o, (x, y))| *o = (1.0 - weight) * x + weight * y);
+    let norm = dot(&out, &out).sqrt();
+    if norm > 0.0 {
+        out.iter_mut().for_each(|o| *o /= norm);
+    }
+    out
+}
+
+/// The position of the sentence with the best (1 − w)·[first] + w·cos(·, topic).
+fn topic_lead(embeddings: &[&Embedding], topic: &Embedding, weight: f32) -> usize {
+    let score = |i: usize| (if i == 0 { 1.0 - weight } else { 0.0 }) + weight * dot(embeddings[i], topic);
+    // Ties go to the earlier sentence.
+    (0..embeddings.len()).max_by(|&a, &b| score(a).total_cmp(&score(b)).then(b.cmp(&a))).unwrap_or(0)
 }
 
 /// The mean of unit vectors, scaled to unit length (zero for no vectors).
@@ -516,6 +582,23 @@ pub(crate) mod tests {
         assert_eq!(second[0].update, Some(2));
         assert_eq!(engine.updates().iter().map(|u| u.time).collect::<Vec<_>>(), vec![100, 100, 200]);
         assert!(engine.finish().is_empty());
+    }
+
+    #[test]
+    fn steering_pulls_the_query_and_the_centroid_towards_the_topic() {
+        let plain = StreamState::new(Some(axis(0)), StateConfig::default());
+        let steered = StreamState::new(Some(axis(0)), StateConfig::default()).steered(axis(1), 0.5);
+        assert_eq!(plain.query_similarity(&axis(1)), 0.0);
+        // Halfway between two orthogonal axes: cos 45° to each.
+        let half = std::f32::consts::FRAC_1_SQRT_2;
+        assert!((steered.query_similarity(&axis(1)) - half).abs() < 1e-6);
+        let mut state = steered;
+        state.open_document(0, [&axis(0)]);
+        let s = state.admit(&input(axis(0)));
+        state.observe(&s);
+        assert!((state.centroid_similarity(&axis(1)) - half).abs() < 1e-6);
+        // Weight 0 is no steering at all.
+        assert!(!StreamState::new(None, StateConfig::default()).steered(axis(1), 0.0).is_steered());
     }
 
     #[test]

@@ -85,6 +85,9 @@ pub struct ReplaySet {
     pub cluster: Cluster,
     pub articles: Vec<StreamArticle>,
     pub query: String,
+    /// A reader's topic and how strongly it steers the policies
+    /// (`StreamState::steered`); none or weight 0: the plain replay.
+    pub topic: Option<(String, f32)>,
 }
 
 impl ReplaySet {
@@ -97,12 +100,21 @@ impl ReplaySet {
         let cluster = Cluster::new(articles.iter().map(|a| documents[a.card].clone()).collect());
         let query = default_query(query, &cluster)
             .ok_or("The articles contain no sentences to replay (no letters or digits were found).")?;
-        Ok(Self { cluster, articles, query })
+        Ok(Self { cluster, articles, query, topic: None })
     }
 
-    /// Every text that needs an embedding: the query, then the sentences.
+    /// The set steered towards `topic` with weight w (blank or w = 0: not).
+    pub fn with_topic(mut self, topic: Option<&str>, weight: f32) -> Self {
+        let topic = topic.map(str::trim).filter(|t| !t.is_empty() && weight > 0.0);
+        self.topic = topic.map(|t| (t.to_string(), weight.clamp(0.0, 1.0)));
+        self
+    }
+
+    /// Every text that needs an embedding: the query, the topic, then the sentences.
     pub fn texts(&self) -> impl Iterator<Item = &str> {
-        std::iter::once(self.query.as_str()).chain(self.cluster.sentences.iter().map(|s| s.text.as_str()))
+        std::iter::once(self.query.as_str())
+            .chain(self.topic.iter().map(|(t, _)| t.as_str()))
+            .chain(self.cluster.sentences.iter().map(|s| s.text.as_str()))
     }
 
     /// Replays the set from the start. `embed` gives the embedding of a
@@ -121,6 +133,10 @@ impl ReplaySet {
             .map(|s| embed(&s.text).ok_or_else(|| format!("no embedding for {:?}", s.text)))
             .collect::<Result<Vec<_>, String>>()?;
         let mut replay = Replay::new(kind, settings, query);
+        if let Some((topic, weight)) = &self.topic {
+            let topic = embed(topic).ok_or("The topic has no embedding yet.")?;
+            replay = replay.steered(topic, *weight);
+        }
         let mut decisions = vec![];
         for (article, inputs) in self.articles.iter().zip(document_inputs(&self.cluster, &embeddings)) {
             decisions.extend(replay.push(article.time, &inputs));
@@ -175,6 +191,11 @@ pub struct Replay {
 impl Replay {
     pub fn new(kind: PolicyKind, settings: &StreamSettings, query: Embedding) -> Self {
         Self { engine: Engine::new(settings.policy(kind), Some(query), settings.state) }
+    }
+
+    /// Every policy steered towards `topic` by `weight` (see `StreamState::steered`).
+    pub fn steered(self, topic: Embedding, weight: f32) -> Self {
+        Self { engine: self.engine.steered(topic, weight) }
     }
 
     /// An article arrives at `time`: decisions released by its arrival,

@@ -29,6 +29,11 @@ pub struct StreamJob {
     /// What the event is about; None: the earliest article's headline.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub query: Option<String>,
+    /// The reader's topic or question steering the policies, and its weight.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub topic: Option<String>,
+    #[serde(default)]
+    pub topic_weight: f32,
 }
 
 /// What the worker can offer for the timeline (sent once it knows).
@@ -109,7 +114,7 @@ impl PreparedStream {
 pub fn prepare(job: StreamJob, settings: &StreamSettings) -> Result<PreparedStream, String> {
     check_total_text(&job.documents)?;
     let settings = settings.with_threshold(job.policy, job.threshold)?;
-    let set = ReplaySet::new(&job.documents, job.query.as_deref())?;
+    let set = ReplaySet::new(&job.documents, job.query.as_deref())?.with_topic(job.topic.as_deref(), job.topic_weight);
     Ok(PreparedStream { set, policy: job.policy, settings })
 }
 
@@ -199,7 +204,7 @@ mod tests {
     #[test]
     fn cos_selects_dated_first_sentences_in_time_order_with_reasons() {
         let settings = StreamSettings::untrained();
-        let job = StreamJob { documents: documents(), policy: PolicyKind::Cos, threshold: Some(0.9), query: None };
+        let job = StreamJob { documents: documents(), policy: PolicyKind::Cos, threshold: Some(0.9), query: None, topic: None, topic_weight: 0.0 };
         let prepared = prepare(job, &settings).unwrap();
         assert_eq!(prepared.set.query, "A glacial lake burst above the village.");
         let cache = embed(&prepared);
@@ -221,7 +226,7 @@ mod tests {
         let settings = StreamSettings::untrained();
         let mut docs = documents();
         docs.push(dated("copy", Some("2026-03-13"), "A glacial lake burst above the village. More later."));
-        let job = StreamJob { documents: docs, policy: PolicyKind::Cos, threshold: Some(0.5), query: Some("glacial lake".into()) };
+        let job = StreamJob { documents: docs, policy: PolicyKind::Cos, threshold: Some(0.5), query: Some("glacial lake".into()), topic: None, topic_weight: 0.0 };
         let prepared = prepare(job, &settings).unwrap();
         let timeline = replay(&prepared, &embed(&prepared)).unwrap();
         let copy = timeline.events.iter().find(|e| timeline.sentences[e.sentence].doc == 4 && timeline.sentences[e.sentence].index == 0).unwrap();
@@ -233,7 +238,7 @@ mod tests {
     #[test]
     fn apsal_defers_then_decides_every_sentence_once() {
         let settings = StreamSettings::untrained();
-        let job = StreamJob { documents: documents(), policy: PolicyKind::Apsal, threshold: None, query: None };
+        let job = StreamJob { documents: documents(), policy: PolicyKind::Apsal, threshold: None, query: None, topic: None, topic_weight: 0.0 };
         let prepared = prepare(job, &settings).unwrap();
         let timeline = replay(&prepared, &embed(&prepared)).unwrap();
         let n = timeline.sentences.len();
@@ -247,11 +252,11 @@ mod tests {
     #[test]
     fn bad_jobs_are_refused_in_plain_words() {
         let settings = StreamSettings::untrained();
-        let empty = StreamJob { documents: vec![], policy: PolicyKind::Cos, threshold: None, query: None };
+        let empty = StreamJob { documents: vec![], policy: PolicyKind::Cos, threshold: None, query: None, topic: None, topic_weight: 0.0 };
         assert_eq!(prepare(empty, &settings).err().unwrap(), "Add at least one article first.");
         let unknown = serde_json::from_str::<StreamJob>(r#"{"documents": [], "policy": "magic"}"#);
         assert!(unknown.unwrap_err().to_string().contains("unknown variant"));
-        let cosine = StreamJob { documents: documents(), policy: PolicyKind::Cos, threshold: Some(1.5), query: None };
+        let cosine = StreamJob { documents: documents(), policy: PolicyKind::Cos, threshold: Some(1.5), query: None, topic: None, topic_weight: 0.0 };
         assert!(prepare(cosine, &settings).err().unwrap().contains("cosine"));
     }
 }

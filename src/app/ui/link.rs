@@ -285,11 +285,15 @@ pub fn summarize(state: AppState) {
 pub fn stream(state: AppState) {
     let documents: Vec<Document> = state.cards.with_untracked(|cards| cards.iter().map(|c| c.article.document.clone()).collect());
     let choice = state.stream_choice.get_untracked();
+    let settings = state.settings.get_untracked();
     let job = StreamJob {
         documents: documents.clone(),
         policy: choice.policy,
         threshold: choice.threshold,
         query: Some(choice.query.trim().to_string()).filter(|q| !q.is_empty()),
+        // The reader's question steers the timeline as it steers the summary.
+        topic: settings.topic.clone(),
+        topic_weight: settings.topic_weight,
     };
     state.timeline_error.set(None);
     state.timeline_progress.set(Some(Progress { stage: Stage::Splitting, done: 0, total: 1 }));
