@@ -6,6 +6,7 @@
 //! iteration on the implicit covariance XᵀX, so the cost is O(n·d) per
 //! iteration and no d×d matrix is ever formed.
 
+use crate::centroid::Steering;
 use serde::{Deserialize, Serialize};
 
 /// Iterations stop when the axes move less than this (1 − |cos|).
@@ -30,6 +31,12 @@ pub struct Projection {
     pub centroid: [f32; 2],
     /// Share of the variance each axis explains.
     pub explained: [f32; 2],
+    /// A reader's topic and the centroid before the topic moved it, when
+    /// the summary was steered (`centroid::steer`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub query: Option<[f32; 2]>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unsteered_centroid: Option<[f32; 2]>,
 }
 
 impl Pca2 {
@@ -81,14 +88,16 @@ impl Pca2 {
     }
 }
 
-/// Projects every vector and the centroid onto the vectors' two leading
-/// principal axes.
-pub fn project<V: AsRef<[f32]>>(vectors: &[V], centroid: &[f32]) -> Projection {
+/// Projects every vector and the centroid (and a steering topic with the
+/// centroid before it) onto the vectors' two leading principal axes.
+pub fn project<V: AsRef<[f32]>>(vectors: &[V], centroid: &[f32], steering: Option<&Steering>) -> Projection {
     let pca = Pca2::fit(vectors);
     Projection {
         points: vectors.iter().map(|v| pca.project(v.as_ref())).collect(),
         centroid: if centroid.is_empty() { [0.0; 2] } else { pca.project(centroid) },
         explained: pca.explained,
+        query: steering.map(|s| pca.project(&s.query)),
+        unsteered_centroid: steering.map(|s| pca.project(&s.unsteered)),
     }
 }
 
@@ -223,7 +232,7 @@ mod tests {
         let plane = |x: f32, y: f32| vec![1.0 + x * 0.6, 2.0 + x * 0.8, y, 5.0];
         let data: Vec<Vec<f32>> =
             [(0.0, 0.0), (3.0, 0.5), (-1.0, 2.0), (2.0, -2.5), (0.5, 1.0)].iter().map(|&(x, y)| plane(x, y)).collect();
-        let projection = project(&data, &[]);
+        let projection = project(&data, &[], None);
         let mean_x: f32 = projection.points.iter().map(|p| p[0]).sum::<f32>() / 5.0;
         let mean_y: f32 = projection.points.iter().map(|p| p[1]).sum::<f32>() / 5.0;
         assert!(mean_x.abs() < 1e-5 && mean_y.abs() < 1e-5);
@@ -241,17 +250,29 @@ mod tests {
     fn the_centroid_of_the_points_maps_to_the_origin() {
         let data = elongated_cloud();
         let mean: Vec<f32> = (0..5).map(|k| data.iter().map(|v| v[k]).sum::<f32>() / data.len() as f32).collect();
-        let projection = project(&data, &mean);
+        let projection = project(&data, &mean, None);
         assert!(projection.centroid.iter().all(|c| c.abs() < 1e-5), "{:?}", projection.centroid);
         assert_eq!(projection.points.len(), data.len());
+    }
+
+    #[test]
+    fn a_steered_centroid_shows_the_question_and_where_the_centroid_was() {
+        let data = elongated_cloud();
+        let mean: Vec<f32> = (0..5).map(|k| data.iter().map(|v| v[k]).sum::<f32>() / data.len() as f32).collect();
+        let steering = Steering { query: data[0].clone(), unsteered: mean.clone(), ..Default::default() };
+        let projection = project(&data, &data[1], Some(&steering));
+        assert_eq!(projection.query, Some(projection.points[0]), "the question lands where its own text would");
+        assert!(projection.unsteered_centroid.unwrap().iter().all(|c| c.abs() < 1e-5));
+        assert_eq!(projection.centroid, projection.points[1]);
+        assert_eq!(project(&data, &mean, None).query, None);
     }
 
     #[test]
     fn orientation_is_deterministic_and_independent_of_input_sign() {
         let data = elongated_cloud();
         let flipped: Vec<Vec<f32>> = data.iter().map(|v| v.iter().map(|x| -x).collect()).collect();
-        let a = project(&data, &[]);
-        let b = project(&flipped, &[]);
+        let a = project(&data, &[], None);
+        let b = project(&flipped, &[], None);
         // Mirrored data gives a picture in which the extreme points still
         // lie on the positive side of each axis.
         for p in [&a, &b] {
@@ -260,24 +281,24 @@ mod tests {
                 assert!(extreme > 0.0);
             }
         }
-        assert_eq!(a, project(&data, &[]));
+        assert_eq!(a, project(&data, &[], None));
     }
 
     #[test]
     fn degenerate_inputs_give_finite_zeros() {
         let none: Vec<Vec<f32>> = vec![];
-        assert_eq!(project(&none, &[]).points.len(), 0);
-        let one = project(&[vec![0.5f32, 0.5]], &[0.1, 0.2]);
+        assert_eq!(project(&none, &[], None).points.len(), 0);
+        let one = project(&[vec![0.5f32, 0.5]], &[0.1, 0.2], None);
         assert_eq!(one.points, vec![[0.0, 0.0]]);
         assert_eq!(one.explained, [0.0, 0.0]);
-        let same = project(&vec![vec![1.0f32, 2.0, 3.0]; 4], &[]);
+        let same = project(&vec![vec![1.0f32, 2.0, 3.0]; 4], &[], None);
         assert!(same.points.iter().all(|p| *p == [0.0, 0.0]));
     }
 
     #[test]
     fn data_on_a_line_has_one_axis_with_all_the_variance() {
         let line: Vec<Vec<f32>> = (0..10).map(|i| vec![i as f32, 2.0 * i as f32, 0.0]).collect();
-        let projection = project(&line, &[]);
+        let projection = project(&line, &[], None);
         assert!((projection.explained[0] - 1.0).abs() < 1e-6);
         assert!(projection.explained[1].abs() < 1e-6);
         assert!(projection.points.iter().all(|p| p[1].abs() < 1e-4 && p.iter().all(|x| x.is_finite())));

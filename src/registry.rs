@@ -20,8 +20,11 @@ pub enum Knob {
     Redundancy,
     /// The reference summary is required, not only used for ROUGE.
     Reference,
-    /// A topic description (MMR, TBMMR).
+    /// A topic description or question (MMR, TBMMR compare with it; the
+    /// centroid methods are steered by it).
     Topic,
+    /// w: how far the topic pulls the centroid (the centroid methods).
+    TopicWeight,
     /// λ: relevance against redundancy (MMR, TBMMR).
     Lambda,
     /// μ: weight of the position score (TBMMR).
@@ -52,17 +55,17 @@ pub fn methods() -> impl Iterator<Item = MethodInfo> {
 
 pub fn method(method: Method) -> MethodInfo {
     use Knob::*;
-    const BEAM: &[Knob] = &[FirstSentences, BeamWidth, GreedyCandidates, BeamMode, Redundancy];
+    const BEAM: &[Knob] = &[FirstSentences, BeamWidth, GreedyCandidates, BeamMode, Redundancy, Topic, TopicWeight];
     let (label, help, knobs): (&str, &str, &'static [Knob]) = match method {
         Method::Greedy => (
             "Greedy",
             "Adds, one at a time, the sentence that brings the summary closest to the articles' centroid.",
-            &[FirstSentences, Redundancy],
+            &[FirstSentences, Redundancy, Topic, TopicWeight],
         ),
         Method::Beam => (
             "Beam search",
             "Keeps the B best partial summaries at every step instead of only one.",
-            &[FirstSentences, BeamWidth, BeamMode, Redundancy],
+            &[FirstSentences, BeamWidth, BeamMode, Redundancy, Topic, TopicWeight],
         ),
         Method::BeamGreedy => (
             "Beam + greedy",
@@ -72,7 +75,7 @@ pub fn method(method: Method) -> MethodInfo {
         Method::Oracle => (
             "Oracle (reference centroid)",
             "Beam + greedy aimed at your reference summary's centroid: an upper bound to compare with.",
-            &[FirstSentences, BeamWidth, GreedyCandidates, BeamMode, Redundancy, Reference],
+            &[FirstSentences, BeamWidth, GreedyCandidates, BeamMode, Redundancy, Reference, Topic, TopicWeight],
         ),
         Method::Location => (
             "Location",
@@ -152,7 +155,9 @@ mod tests {
             assert!(!info.label.is_empty() && info.help.ends_with('.'), "{info:?}");
             assert!(info.uses(Knob::FirstSentences));
             assert_eq!(info.uses(Knob::Reference), info.method.needs_reference(), "{info:?}");
-            assert_eq!(info.uses(Knob::Topic), info.method.uses_topic(), "{info:?}");
+            // A topic is compared with (MMR, TBMMR) or steers the centroid.
+            assert_eq!(info.uses(Knob::Topic), info.method.uses_topic() || info.method.steerable(), "{info:?}");
+            assert_eq!(info.uses(Knob::TopicWeight), info.method.steerable(), "{info:?}");
         }
     }
 

@@ -126,3 +126,53 @@ fn page_furniture_is_never_picked_and_listed_with_its_reason() {
     assert!(!picked.is_empty());
     assert!(excluded.iter().all(|e| !picked.contains(&e["text"].as_str().unwrap())), "{picked:?}");
 }
+
+/// The e2e fixtures' shipwreck story in English, Spanish and French.
+fn ship(lang: &str) -> PathBuf {
+    cli::repo().join(format!("tests/e2e/fixtures/ship-{lang}.txt"))
+}
+
+#[test]
+fn summary_languages_pick_only_their_sentences_and_say_when_there_is_too_little() {
+    let (en, es, fr) = (ship("en"), ship("es"), ship("fr"));
+    let args = |languages: &str, budget: &str| {
+        vec!["summarize", "--languages", languages, "--budget", budget, "--format", "json",
+            en.to_str().unwrap(), es.to_str().unwrap(), fr.to_str().unwrap()]
+            .into_iter().map(String::from).collect::<Vec<_>>()
+    };
+    let json: Value = serde_json::from_str(&succeed(args("es", "40"))).unwrap();
+    let summary = json["summary"].as_array().unwrap();
+    assert!(!summary.is_empty());
+    assert!(summary.iter().all(|s| s["lang"] == "es"), "{summary:?}");
+    assert_eq!(json["settings"]["languages"], serde_json::json!(["es"]));
+    // More budget than the Spanish article: a plain note, on stderr too.
+    let output = precis(args("es", "500"));
+    assert!(output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("Only ") && stderr.contains(" Spanish sentences (") && stderr.contains("shorter than the budget"), "{stderr}");
+    // A language the articles lack names the ones they have.
+    let stderr = String::from_utf8_lossy(&precis(args("ar", "40")).stderr).to_string();
+    assert!(stderr.contains("No sentence is in Arabic: the articles are in English"), "{stderr}");
+    assert!(fail(args("spanish", "40")).contains("not an ISO 639-1 language code"));
+}
+
+#[test]
+fn a_question_steers_the_centroid_methods_once_its_weight_is_high_enough() {
+    let en = ship("en");
+    let pick = |method: &str, weight: &str| {
+        let out = succeed(["summarize", "--method", method, "--budget-sentences", "1", "--topic", "Was anyone on board hurt?",
+            "--topic-weight", weight, "--format", "json", en.to_str().unwrap()]);
+        let json: Value = serde_json::from_str(&out).unwrap();
+        (json["summary"][0]["text"].as_str().unwrap().to_string(), json["steering"].clone())
+    };
+    let answer = "None of the 22 crew members was hurt.";
+    let (plain, steering) = pick("bs+gs", "0");
+    assert_ne!(plain, answer, "weight 0 is the plain summary");
+    assert!(steering.is_null());
+    for method in ["gg", "bs", "bs+gs", "cerai"] {
+        let (steered, steering) = pick(method, "0.8");
+        assert_eq!(steered, answer, "{method}");
+        assert!(steering["degrees_moved"].as_f64().unwrap() > 5.0, "{method}: {steering}");
+    }
+    assert!(fail(["summarize", "--topic", "x", "--topic-weight", "1.5", en.to_str().unwrap()]).contains("not a weight between 0 and 1"));
+}

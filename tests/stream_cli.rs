@@ -115,6 +115,23 @@ fn timeline_of_dated_files() {
     );
 }
 
+#[test]
+fn a_question_moves_cos_to_the_sentence_that_answers_it() {
+    // COS takes each article's first sentence; steered by a question with
+    // enough weight it takes the sentence that answers it instead.
+    let dir = Scratch::new("stream_cli_topic");
+    let a = dir.write("2024-03-05-a.txt", "Heavy rain flooded the river town on Tuesday. Two fishermen drowned near the old bridge.");
+    let b = dir.write("2024-03-06-b.txt", "The river crested a metre above the dykes. Schools and roads stayed closed.");
+    let (a, b) = (a.to_str().unwrap(), b.to_str().unwrap());
+    let cache = Scratch::new("stream_cli_cache_topic");
+    let run = |weight: &str| {
+        let out = stream(&["stream", "--policy", "cos", "--threshold", "1.5", "--topic", "Did anyone die?", "--topic-weight", weight, a, b], &cache);
+        out.lines().map(|l| l.rsplit('\t').next().unwrap().to_string()).collect::<Vec<_>>()
+    };
+    assert_eq!(run("0"), vec!["Heavy rain flooded the river town on Tuesday.", "The river crested a metre above the dykes."]);
+    assert_eq!(run("1")[0], "Two fishermen drowned near the old bridge.");
+}
+
 /// The CLI and the app's timeline replay the same articles into the same
 /// updates at the same times: an undated article first (it arrives at the
 /// first known date in both), an undated one in the middle, dated ones out
@@ -160,7 +177,7 @@ fn the_cli_and_the_app_replay_the_same_timeline() {
         args.extend(paths.iter().map(String::as_str));
         let cli: Vec<String> = stream(&args, &cache_dir).lines().map(str::to_string).collect();
 
-        let job = StreamJob { documents: documents.clone(), policy, threshold, query: None };
+        let job = StreamJob { documents: documents.clone(), policy, threshold, query: None, topic: None, topic_weight: 0.0 };
         let prepared = timeline::prepare(job, &settings).unwrap();
         let mut cache = EmbeddingCache::default();
         let missing = cache.missing(prepared.texts());

@@ -14,6 +14,9 @@ pub mod help {
     pub const REDUNDANCY: &str = "Skip a sentence this similar (cosine) to one already picked; off keeps the paper's behaviour.";
     pub const ORDER: &str = "How the picked sentences are listed: as in the articles, by date, or in the order they were picked.";
     pub const TOPIC: &str = "What the summary is about, in a sentence or two; empty uses the earliest article's headline and first sentence.";
+    pub const QUESTION: &str = "Optional: a question or topic the summary should answer, in any language. It also steers the timeline.";
+    pub const TOPIC_WEIGHT: &str = "How far the question pulls the centroid: 0 ignores it, 1 aims at the question alone.";
+    pub const LANGUAGES: &str = "Only sentences in the checked languages are picked; every article still shapes the centroid. None checked: any language.";
     pub const LAMBDA: &str = "λ — near 1 favours sentences close to the topic, near 0 sentences unlike those already picked.";
     pub const MU: &str = "μ — weight of a sentence's position: the first sentences of articles and paragraphs score highest.";
     pub const REFERENCE: &str = "Optional: a summary written by you. Enables ROUGE scores and the oracle method.";

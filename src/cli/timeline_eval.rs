@@ -16,11 +16,12 @@
 //! `--reference-budget`: the day's reference length in words (often under
 //! 20 words, so a day may get no sentence at all).
 
-use super::models::models_dir;
+use super::models::{load_heads, models_dir};
 use super::settings::SettingsArgs;
 use super::stream::embed_cached;
 use anyhow::{bail, Result};
 use precis::datasets::ml_crisis::{self, TopicData};
+use precis::centroid::Heads;
 use precis::dates::CivilDate;
 use precis::document::{Cluster, Document};
 use precis::encoder::Embedding;
@@ -56,6 +57,9 @@ pub struct TimelineEvalArgs {
     pub days: DaySplit,
     #[arg(long)]
     pub models: Option<PathBuf>,
+    /// Folder of the trained centroid heads for cera and cerai (default: MODELS/cera).
+    #[arg(long)]
+    pub heads: Option<PathBuf>,
     /// Embedding cache folder (default: $PRECIS_CACHE or the system's temp folder).
     #[arg(long)]
     pub cache: Option<PathBuf>,
@@ -159,9 +163,10 @@ pub fn run(args: TimelineEvalArgs) -> Result<()> {
     }
     eprintln!("{} day clusters, {} scored cases", clusters.len(), cases.len());
     let embedded = embed_clusters(&clusters, &args)?;
+    let heads = load_heads(args.models.as_deref(), args.heads.as_deref(), &args.methods)?;
     let results: Vec<CaseResult> = cases
         .par_iter()
-        .map(|case| run_case(case, &clusters[case.cluster], &embedded[case.cluster], &args))
+        .map(|case| run_case(case, &clusters[case.cluster], &embedded[case.cluster], &heads, &args))
         .collect::<Result<_>>()?;
     let tracks = report(&results, &args.methods);
     print_tables(&tracks, &args);
@@ -316,6 +321,7 @@ fn run_case(
     case: &Case,
     day: &DayCluster,
     (embeddings, topic): &(Vec<Embedding>, TopicEmbeddings),
+    heads: &Heads,
     args: &TimelineEvalArgs,
 ) -> Result<CaseResult> {
     let reference_words: usize = case.reference.iter().map(|s| count_words(s)).sum();
@@ -330,7 +336,7 @@ fn run_case(
         if args.reference_budget {
             settings.budget = Budget::Words(reference_words);
         }
-        let summary = summarize(&SummaryRequest { topic: Some(topic), ..SummaryRequest::new(&day.cluster, embeddings, &settings) })?;
+        let summary = summarize(&SummaryRequest { topic: Some(topic), heads: Some(heads), ..SummaryRequest::new(&day.cluster, embeddings, &settings) })?;
         budget_words = summary.limit;
         let sentences: Vec<String> = summary
             .sentences

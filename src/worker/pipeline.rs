@@ -123,7 +123,7 @@ pub fn finish(
     let centroid = estimate_centroid(&request).map_err(|e| e.to_string())?;
     timing.centroid_ms = now() - centroid_started;
     let summary = select_towards(&request, centroid).map_err(|e| e.to_string())?;
-    let projection = project::project(&embedded.sentences, &summary.centroid.vector);
+    let projection = project::project(&embedded.sentences, &summary.centroid.vector, summary.centroid.steering.as_ref());
     let reference = &extra.reference;
     let rouge = (!reference.is_empty()).then(|| {
         let picked: Vec<&str> = summary.sentences.iter().map(|&s| cluster.sentences[s].text.as_str()).collect();

@@ -22,11 +22,36 @@ pub fn Explorer() -> impl IntoView {
     move || match state.result.get() {
         None => view! { <p class="empty-state">"After summarizing, this tab shows how the sentences were chosen."</p> }.into_any(),
         Some(outcome) => view! {
+            {aim_notes(&outcome)}
             <super::attention::AttentionView outcome=outcome.clone()/>
             {trace_view(outcome)}
         }
         .into_any(),
     }
+}
+
+/// What else decided where the summary aims: the reader's question and the
+/// sentences kept as context only (outside the summary languages).
+fn aim_notes(outcome: &Outcome) -> impl IntoView {
+    let settings = &outcome.settings;
+    let steering = outcome.result.summary.centroid.steering.as_ref().map(|s| {
+        let question = settings.topic.clone().unwrap_or_default();
+        let text = format!(
+            "The question “{}” moved the centroid by {:.0}° (weight {:.2}); the articles' own centroid had cosine {:.2} with it.",
+            shorten(&question, SNIPPET_CHARS),
+            s.degrees_moved(),
+            s.weight,
+            s.cosine_to_query
+        );
+        view! { <p class="hint" data-testid="explorer-steering">{text}</p> }
+    });
+    let context = outcome.result.sentences.iter().filter(|s| !settings.accepts_language(&s.lang)).count();
+    let languages = settings.languages.iter().map(|l| crate::segment::language_name(l)).collect::<Vec<_>>().join(", ");
+    let context = (context > 0).then(|| {
+        let text = format!("{context} sentences in other languages are context only: they shape the centroid but are not candidates (summary languages: {languages}).");
+        view! { <p class="hint" data-testid="explorer-language-context">{text}</p> }
+    });
+    (steering, context)
 }
 
 fn trace_view(outcome: Arc<Outcome>) -> AnyView {

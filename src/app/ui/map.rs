@@ -59,6 +59,7 @@ fn MapView(outcome: Arc<Outcome>) -> impl IntoView {
     let projection = &result.projection;
     let mut all = projection.points.clone();
     all.push(projection.centroid);
+    all.extend(projection.query.iter().chain(&projection.unsteered_centroid));
     let frame = Arc::new(Frame::around(&all));
     let candidates: HashSet<usize> = result.summary.candidates.iter().copied().collect();
     let points = projection
@@ -69,7 +70,9 @@ fn MapView(outcome: Arc<Outcome>) -> impl IntoView {
             let (x, y) = frame.place(p);
             let s = &result.sentences[id];
             let class = format!("point doc-{}{}", s.doc % 10, if candidates.contains(&id) { "" } else { " excluded" });
-            let label = format!("{}·{}: {}", article_label(s.doc), s.index + 1, shorten(&s.text, 120));
+            // Sentences outside the summary languages still shape the centroid.
+            let context = if outcome.settings.accepts_language(&s.lang) { String::new() } else { format!(" (context: {})", crate::segment::language_name(&s.lang)) };
+            let label = format!("{}·{}: {}{context}", article_label(s.doc), s.index + 1, shorten(&s.text, 120));
             view! {
                 <circle class=class cx=format!("{x:.1}") cy=format!("{y:.1}") r="4">
                     <title>{label}</title>
@@ -98,6 +101,21 @@ fn MapView(outcome: Arc<Outcome>) -> impl IntoView {
         }
     };
     let (cx, cy) = frame.place(projection.centroid);
+    let steering = result.summary.centroid.steering.as_ref().zip(projection.query.zip(projection.unsteered_centroid));
+    let steering_caption = steering.map(|(s, _)| {
+        format!(" The question (diamond) moved the centroid by {:.0}° (weight {:.2}) from where the articles alone put it (faint cross).", s.degrees_moved(), s.weight)
+    });
+    let steering_marks = steering.map(|(_, (query, before))| {
+        let ((qx, qy), (bx, by)) = (frame.place(query), frame.place(before));
+        view! {
+            <g class="steering" data-testid="map-query">
+                <path class="unsteered" d=format!("M{:.1} {:.1}l8 8m0 -8l-8 8", bx - 4.0, by - 4.0)></path>
+                <line x1=format!("{bx:.1}") y1=format!("{by:.1}") x2=format!("{cx:.1}") y2=format!("{cy:.1}")></line>
+                <path class="query" d=format!("M{qx:.1} {:.1}l7 7l-7 7l-7 -7z", qy - 7.0)><title>"The question"</title></path>
+                <text x=format!("{:.1}", qx + 10.0) y=format!("{:.1}", qy + 4.0)>"question"</text>
+            </g>
+        }
+    });
     let legend = outcome
         .documents
         .iter()
@@ -129,11 +147,12 @@ fn MapView(outcome: Arc<Outcome>) -> impl IntoView {
                     <path d=format!("M{:.1} {:.1}l12 12m0 -12l-12 12", cx - 6.0, cy - 6.0)></path>
                     <text x=format!("{:.1}", cx + 10.0) y=format!("{:.1}", cy - 8.0)>"centroid"</text>
                 </g>
+                {steering_marks}
                 <g class="picked-layer">{picked}</g>
             </svg>
             <figcaption>
                 <ul class="legend-list">{legend}</ul>
-                <p class="hint">{explained}" Faded points were not candidates."</p>
+                <p class="hint">{explained}" Faded points were not candidates."<span data-testid="map-steering">{steering_caption}</span></p>
             </figcaption>
         </figure>
     }

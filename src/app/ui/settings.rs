@@ -22,8 +22,12 @@ pub fn SettingsPanel() -> impl IntoView {
             </div>
             <MethodField/>
             <Show when=move || uses(Knob::Topic)>
-                <TopicField/>
+                <TopicField question=Signal::derive(move || uses(Knob::TopicWeight))/>
             </Show>
+            <Show when=move || uses(Knob::TopicWeight)>
+                <TopicWeightField/>
+            </Show>
+            <LanguagesField/>
             <BudgetField/>
             <div class="field-grid">
                 <NumberField
@@ -342,9 +346,10 @@ fn rounded(value: f32) -> f64 {
     (value as f64 * 1000.0).round() / 1000.0
 }
 
-/// The topic description MMR and TBMMR compare sentences with.
+/// The topic description MMR and TBMMR compare sentences with, or the
+/// question that steers the centroid methods (`question`).
 #[component]
-fn TopicField() -> impl IntoView {
+fn TopicField(question: Signal<bool>) -> impl IntoView {
     let state = expect_context::<AppState>();
     let set_topic = move |ev| {
         let text = event_target_value(&ev);
@@ -353,7 +358,7 @@ fn TopicField() -> impl IntoView {
     };
     view! {
         <div class="field">
-            <label for="topic" class="field-label">"Topic"</label>
+            <label for="topic" class="field-label">{move || if question.get() { "Question or topic" } else { "Topic" }}</label>
             <textarea
                 id="topic"
                 rows="2"
@@ -362,8 +367,89 @@ fn TopicField() -> impl IntoView {
                 prop:value=move || state.settings.with(|s| s.topic.clone().unwrap_or_default())
                 on:change=set_topic
             ></textarea>
-            <p class="hint" id="topic-help">{help::TOPIC}</p>
+            <p class="hint" id="topic-help">{move || if question.get() { help::QUESTION } else { help::TOPIC }}</p>
         </div>
+    }
+}
+
+/// w: how far the question pulls the centroid, 0 to 1.
+#[component]
+fn TopicWeightField() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let weight = move || state.settings.with(|s| s.topic_weight);
+    let no_topic = move || state.settings.with(|s| s.topic.is_none());
+    view! {
+        <div class="field">
+            <label for="topic-weight" class="field-label">"Pull towards the question: "<output data-testid="topic-weight-value">{move || format!("{:.2}", weight())}</output></label>
+            <input
+                id="topic-weight"
+                data-testid="topic-weight"
+                type="range"
+                min="0"
+                max="1"
+                step="0.05"
+                disabled=no_topic
+                aria-describedby="topic-weight-help"
+                prop:value=move || weight().to_string()
+                on:input=move |ev| {
+                    let w = event_target_value(&ev).parse::<f32>().unwrap_or(0.0).clamp(0.0, 1.0);
+                    state.settings.update(|s| s.topic_weight = w);
+                }
+            />
+            <p class="hint" id="topic-weight-help">{help::TOPIC_WEIGHT}</p>
+        </div>
+    }
+}
+
+/// Summary languages: one checkbox per language detected in the articles
+/// (shown once there are two, or a choice is set); none checked is any.
+#[component]
+fn LanguagesField() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let detected = Memo::new(move |_| {
+        let mut languages: Vec<String> = vec![];
+        state.cards.with(|cards| {
+            for lang in cards.iter().flat_map(|c| &c.article.facts.languages) {
+                if lang != crate::segment::UNDETERMINED && !languages.contains(lang) {
+                    languages.push(lang.clone());
+                }
+            }
+        });
+        state.settings.with(|s| s.languages.iter().filter(|l| !languages.contains(l)).cloned().collect::<Vec<_>>()).into_iter().for_each(|l| languages.push(l));
+        languages
+    });
+    let toggle = move |lang: String, on: bool| {
+        state.settings.update(|s| {
+            s.languages.retain(|l| *l != lang);
+            if on {
+                s.languages.push(lang);
+            }
+        })
+    };
+    let boxes = move || {
+        detected
+            .get()
+            .into_iter()
+            .map(|lang| {
+                let (code, name) = (lang.clone(), crate::segment::language_name(&lang));
+                let checked = { let lang = lang.clone(); move || state.settings.with(|s| s.languages.contains(&lang)) };
+                view! {
+                    <label class="checkbox">
+                        <input type="checkbox" data-testid="summary-language" value=code prop:checked=checked on:change=move |ev| toggle(lang.clone(), event_target_checked(&ev))/>
+                        {name}
+                    </label>
+                }
+            })
+            .collect_view()
+    };
+    view! {
+        <Show when=move || detected.with(|d| d.len() >= 2)>
+            <fieldset class="field" id="summary-languages">
+                <legend class="field-label">"Summary language"</legend>
+                <div class="inline-inputs">{boxes}</div>
+                <p class="hint">{help::LANGUAGES}</p>
+            </fieldset>
+        </Show>
     }
 }
 
