@@ -242,15 +242,41 @@ fn step5(w: &mut Vec<u8>) {
     }
 }
 
+/// WordNet 2.0's exception list, as ROUGE-1.5.5's `-m` stemming uses it.
+/// Native builds carry it; the app's wasm leaves it out (28 KB gzipped of
+/// the bundle every visitor downloads, needed only for ROUGE against an
+/// English reference) and its worker installs the copy it serves
+/// ([`WORDNET_EXCEPTIONS_URL`]) before the first such score.
+static WORDNET: OnceLock<HashMap<&'static str, &'static str>> = OnceLock::new();
+
+/// Where the app serves the list (Trunk copies `src/eval/data/` there).
+pub const WORDNET_EXCEPTIONS_URL: &str = "rouge/wordnet-2.0-exceptions.txt";
+
+fn parse_exceptions(text: &'static str) -> HashMap<&'static str, &'static str> {
+    text.lines().filter(|line| !line.starts_with('#')).filter_map(|line| line.split_once(' ')).collect()
+}
+
+#[cfg(not(target_arch = "wasm32"))]
 fn wordnet_table() -> &'static HashMap<&'static str, &'static str> {
-    static TABLE: OnceLock<HashMap<&'static str, &'static str>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        include_str!("data/wordnet-2.0-exceptions.txt")
-            .lines()
-            .filter(|line| !line.starts_with('#'))
-            .filter_map(|line| line.split_once(' '))
-            .collect()
-    })
+    WORDNET.get_or_init(|| parse_exceptions(include_str!("data/wordnet-2.0-exceptions.txt")))
+}
+
+/// Until the worker installs the list, irregular words stem as Porter alone would.
+#[cfg(target_arch = "wasm32")]
+fn wordnet_table() -> &'static HashMap<&'static str, &'static str> {
+    static NONE: OnceLock<HashMap<&'static str, &'static str>> = OnceLock::new();
+    WORDNET.get().unwrap_or_else(|| NONE.get_or_init(HashMap::new))
+}
+
+/// Installs the exception list from its text (the app's served copy).
+/// False when a list is already in place (it stays).
+pub fn install_wordnet_exceptions(text: String) -> bool {
+    WORDNET.set(parse_exceptions(Box::leak(text.into_boxed_str()))).is_ok()
+}
+
+/// Whether stemming has the exception list (always, natively).
+pub fn has_wordnet_exceptions() -> bool {
+    !wordnet_table().is_empty()
 }
 
 /// The base form ROUGE-1.5.5's WordNet 2.0 exception DB gives an irregular

@@ -93,6 +93,24 @@ pub async fn stream_settings() -> (StreamSettings, bool, Option<String>) {
     }
 }
 
+/// Makes sure ROUGE's stemming has WordNet's exception list, downloading
+/// the app's copy on first use (kept in the cache, and precached by the
+/// service worker for offline use). False when it cannot be had.
+pub async fn ensure_wordnet_exceptions() -> bool {
+    use crate::eval::porter;
+    if porter::has_wordnet_exceptions() {
+        return true;
+    }
+    let cache = open_cache().await;
+    match fetch_bytes(porter::WORDNET_EXCEPTIONS_URL, cache.as_ref()).await {
+        Some(bytes) => {
+            porter::install_wordnet_exceptions(String::from_utf8_lossy(&bytes).into_owned());
+            porter::has_wordnet_exceptions()
+        }
+        None => false,
+    }
+}
+
 async fn open_cache() -> Option<Cache> {
     let storage = scope().caches().ok()?;
     JsFuture::from(storage.open(MODEL_CACHE)).await.ok()?.dyn_into().ok()

@@ -112,8 +112,12 @@ async fn summarize(id: u32, job: Job) -> Result<Option<SummaryResult>, String> {
         helped,
         ..Default::default()
     };
+    let stemming_complete = prepared.extra.reference.is_empty() || super::assets::ensure_wordnet_exceptions().await;
     let select_started = now();
     let mut result = with_state(|s| pipeline::finish(&prepared, &s.embeddings, timing, &s.heads, &now))?;
+    if !stemming_complete {
+        result.summary.notes.push(pipeline::PARTIAL_STEMMING_NOTE.into());
+    }
     result.timing.select_ms = now() - select_started;
     result.timing.total_ms = now() - started;
     Ok(Some(result))

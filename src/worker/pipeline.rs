@@ -134,6 +134,11 @@ pub fn finish(
     Ok(SummaryResult { sentences: cluster.sentences.clone(), summary, projection, rouge, timing })
 }
 
+/// Said when ROUGE stems English without WordNet's exception list (the app
+/// could not download it).
+pub const PARTIAL_STEMMING_NOTE: &str =
+    "ROUGE stemmed English without WordNet's list of irregular words (it could not be downloaded), so scores may differ slightly from ROUGE-1.5.5's.";
+
 /// ROUGE-1, -2 and -L of a summary against one reference. English keeps
 /// ROUGE-1.5.5's tokens and stemming; any other language gets Unicode tokens.
 pub fn rouge_against(summary: &[&str], reference: &[String], english: bool) -> RougeResult {
