@@ -20,7 +20,7 @@ test("an English reference gives ROUGE with the WordNet list, fetched only then"
   assert.ok(!requests.some((url) => url.includes("/rouge/")), "the WordNet list was loaded before any ROUGE score");
 
   await page.locator("details.reference summary").click();
-  await page.locator("#reference").fill("A container ship ran aground off Valtera and leaked fuel. No crew members were hurt.");
+  await page.locator("#reference").fill("A container ship ran aground on a sandbank off the port of Valtera and began leaking fuel oil. None of the crew members were hurt, the coast guard said.");
   await summarize(page);
   const table = page.locator("table.rouge");
   await table.waitFor();
