@@ -37,13 +37,8 @@ pub fn steer(mut centroid: Centroid, query: &[f32], weight: f32) -> Centroid {
     let weight = weight.clamp(0.0, 1.0);
     let length = norm(&centroid.vector);
     let query = unit(query);
-    let direction = unit(&centroid.vector);
-    let steered: Vec<f32> = direction
-        .iter()
-        .zip(&query)
-        .map(|(c, q)| (1.0 - weight) * c + weight * q)
-        .collect();
-    let steered: Vec<f32> = unit(&steered).into_iter().map(|x| x * length.max(f32::EPSILON)).collect();
+    let steered: Vec<f32> =
+        blend(&unit(&centroid.vector), &query, weight).into_iter().map(|x| x * length.max(f32::EPSILON)).collect();
     let steering = Steering {
         weight,
         cosine_moved: cosine(&centroid.vector, &steered),
@@ -55,9 +50,24 @@ pub fn steer(mut centroid: Centroid, query: &[f32], weight: f32) -> Centroid {
     centroid
 }
 
-/// The unit mean of some embeddings (a topic of several sentences).
-pub fn unit_mean<'a>(embeddings: impl IntoIterator<Item = &'a crate::encoder::Embedding>) -> Vec<f32> {
-    unit(&super::mean_of(embeddings))
+/// normalize((1 − w)·a + w·b) for unit a and b: the steered direction,
+/// shared with the stream policies (`StreamState::steered`).
+pub fn blend(a: &[f32], b: &[f32], weight: f32) -> Vec<f32> {
+    unit(&a.iter().zip(b).map(|(x, y)| (1.0 - weight) * x + weight * y).collect::<Vec<_>>())
+}
+
+/// The mean of unit vectors, scaled to unit length (zero for no vectors):
+/// a topic of several sentences, a stream document's centroid.
+pub fn unit_mean<'a>(vectors: impl IntoIterator<Item = &'a crate::encoder::Embedding>) -> Vec<f32> {
+    let mut sum = vec![0f32; crate::encoder::DIM];
+    for v in vectors {
+        sum.iter_mut().zip(v.iter()).for_each(|(m, x)| *m += x);
+    }
+    let norm = crate::select::dot(&sum, &sum).sqrt();
+    if norm > 0.0 {
+        sum.iter_mut().for_each(|m| *m /= norm);
+    }
+    sum
 }
 
 fn norm(v: &[f32]) -> f32 {

@@ -3,6 +3,7 @@
 
 /// The cosine of unit vectors (the selection module's, shared by every policy).
 pub use crate::select::dot;
+pub use crate::centroid::steer::unit_mean;
 use crate::encoder::{Embedding, DIM};
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
@@ -505,14 +506,10 @@ fn decision(s: &StreamSentence, action: Action, time: i64, reason: Reason, updat
     Decision { sentence: s.id, doc: s.doc, position: s.position, action, time, reason, update }
 }
 
-/// normalize((1 − w)·a + w·b) for unit a and b.
+/// The steered direction as an embedding (see `centroid::steer::blend`).
 fn blend(a: &Embedding, b: &Embedding, weight: f32) -> Embedding {
     let mut out = [0f32; DIM];
-    out.iter_mut().zip(a.iter().zip(b.iter())).for_each(|(o, (x, y))| *o = (1.0 - weight) * x + weight * y);
-    let norm = dot(&out, &out).sqrt();
-    if norm > 0.0 {
-        out.iter_mut().for_each(|o| *o /= norm);
-    }
+    out.copy_from_slice(&crate::centroid::steer::blend(a, b, weight));
     out
 }
 
@@ -521,19 +518,6 @@ fn topic_lead(embeddings: &[&Embedding], topic: &Embedding, weight: f32) -> usiz
     let score = |i: usize| (if i == 0 { 1.0 - weight } else { 0.0 }) + weight * dot(embeddings[i], topic);
     // Ties go to the earlier sentence.
     (0..embeddings.len()).max_by(|&a, &b| score(a).total_cmp(&score(b)).then(b.cmp(&a))).unwrap_or(0)
-}
-
-/// The mean of unit vectors, scaled to unit length (zero for no vectors).
-pub fn unit_mean<'a>(vectors: impl IntoIterator<Item = &'a Embedding>) -> Vec<f32> {
-    let mut mean = vec![0f32; DIM];
-    for v in vectors {
-        mean.iter_mut().zip(v.iter()).for_each(|(m, x)| *m += x);
-    }
-    let norm = dot(&mean, &mean).sqrt();
-    if norm > 0.0 {
-        mean.iter_mut().for_each(|m| *m /= norm);
-    }
-    mean
 }
 
 #[cfg(test)]
