@@ -103,6 +103,18 @@ impl Cluster {
         self.sentences.iter().map(|s| s.words).sum()
     }
 
+    /// Budget words per detected language, languages in first-seen order.
+    pub fn words_by_language(&self) -> Vec<(&str, usize)> {
+        let mut words: Vec<(&str, usize)> = vec![];
+        for s in &self.sentences {
+            match words.iter_mut().find(|(lang, _)| *lang == s.lang) {
+                Some((_, w)) => *w += s.words,
+                None => words.push((&s.lang, s.words)),
+            }
+        }
+        words
+    }
+
     /// Sentence ids of document `doc`, in order.
     pub fn sentences_of(&self, doc: usize) -> impl Iterator<Item = usize> + '_ {
         self.sentences.iter().enumerate().filter(move |(_, s)| s.doc == doc).map(|(i, _)| i)

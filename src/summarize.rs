@@ -600,13 +600,7 @@ fn language_note(cluster: &Cluster, costs: &[usize], limit: usize, settings: &Se
 
 /// The cluster's languages by words, most first: "Spanish (420 words), French (97 words)".
 fn detected_languages(cluster: &Cluster) -> String {
-    let mut words: Vec<(&str, usize)> = vec![];
-    for s in &cluster.sentences {
-        match words.iter_mut().find(|(l, _)| *l == s.lang) {
-            Some((_, w)) => *w += s.words,
-            None => words.push((&s.lang, s.words)),
-        }
-    }
+    let mut words = cluster.words_by_language();
     words.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
     words.iter().map(|(l, w)| format!("{} ({w} words)", crate::segment::language_name(l))).collect::<Vec<_>>().join(", ")
 }

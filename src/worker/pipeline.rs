@@ -161,15 +161,9 @@ pub fn rouge_against(summary: &[&str], reference: &[String], english: bool) -> R
 /// Languages, words and sentences of one article.
 pub fn describe(document: &Document) -> ArticleFacts {
     let cluster = Cluster::new(vec![document.clone()]);
-    let mut words_by_language: Vec<(String, usize)> = vec![];
-    for sentence in &cluster.sentences {
-        match words_by_language.iter_mut().find(|(lang, _)| *lang == sentence.lang) {
-            Some((_, words)) => *words += sentence.words,
-            None => words_by_language.push((sentence.lang.clone(), sentence.words)),
-        }
-    }
+    let mut words_by_language = cluster.words_by_language();
     words_by_language.sort_by(|a, b| b.1.cmp(&a.1));
-    let mut languages: Vec<String> = words_by_language.into_iter().map(|(lang, _)| lang).collect();
+    let mut languages: Vec<String> = words_by_language.into_iter().map(|(lang, _)| lang.to_string()).collect();
     if languages.len() > 1 {
         languages.retain(|lang| lang != segment::UNDETERMINED);
     }
