@@ -62,6 +62,7 @@ impl ChunkPlan {
 pub enum Supersedable {
     Summary,
     Timeline,
+    Comparison,
 }
 
 impl Request {
@@ -70,6 +71,7 @@ impl Request {
         match self {
             Request::Summarize { .. } => Some(Supersedable::Summary),
             Request::Stream { .. } => Some(Supersedable::Timeline),
+            Request::Compare { .. } => Some(Supersedable::Comparison),
             _ => None,
         }
     }
