@@ -77,6 +77,7 @@ test("three methods side by side: objectives, words, shared picks, ROUGE with a 
   }
   assert.ok(columns.some((c) => c.sentences.some((s) => s.shared > 1)), "greedy and beam + greedy share a pick");
 
+  await page.getByText("Reference summary (optional)").click();
   await page.locator("#reference").fill(columns[2].sentences.map((s) => s.text).join(" "));
   await choice("mmr").uncheck();
   await choice("oracle").check();
