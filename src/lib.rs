@@ -3,6 +3,7 @@
 
 pub mod app;
 pub mod centroid;
+pub mod compare;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod datasets;
 pub mod dates;

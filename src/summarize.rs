@@ -350,6 +350,14 @@ impl SummaryTexts {
         })
     }
 
+    /// Embeds every text with `encoder` in one go (the native path).
+    pub fn encode(&self, encoder: &crate::encoder::Encoder, cluster: &Cluster) -> Result<EmbeddedTexts> {
+        let texts: Vec<&str> = self.texts(cluster).collect();
+        let embeddings = encoder.encode(&texts)?;
+        let by_text: std::collections::HashMap<&str, Embedding> = texts.iter().copied().zip(embeddings).collect();
+        self.embedded(cluster, |t| by_text.get(t).copied())
+    }
+
     /// Embeds every text with `encoder` and summarizes (the native path).
     pub fn encode_and_summarize(
         &self,
@@ -358,10 +366,7 @@ impl SummaryTexts {
         settings: &Settings,
         heads: Option<&Heads>,
     ) -> Result<Summary> {
-        let texts: Vec<&str> = self.texts(cluster).collect();
-        let embeddings = encoder.encode(&texts)?;
-        let by_text: std::collections::HashMap<&str, Embedding> = texts.iter().copied().zip(embeddings).collect();
-        let embedded = self.embedded(cluster, |t| by_text.get(t).copied())?;
+        let embedded = self.encode(encoder, cluster)?;
         summarize(&embedded.request(cluster, settings, heads))
     }
 }

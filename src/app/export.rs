@@ -5,6 +5,7 @@ use super::catalogue;
 use super::present::{article_label, budget_use, iso_date, language_name, title_of};
 use crate::document::{Document, Sentence};
 use crate::summarize::Settings;
+use crate::text::escape_markdown;
 use serde_json::json;
 
 /// Everything an export shows.
@@ -124,18 +125,6 @@ impl SummaryExport<'_> {
         });
         serde_json::to_string_pretty(&value).unwrap_or_default()
     }
-}
-
-/// Backslash-escapes the characters Markdown would read as formatting.
-fn escape_markdown(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        if matches!(c, '\\' | '*' | '_' | '[' | ']' | '<' | '>' | '`' | '#' | '|') {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// A timeline's updates (the replay's selected sentences) with provenance.

@@ -3,6 +3,7 @@
 
 pub mod bench_encoder;
 pub mod bench_stream;
+pub mod compare;
 pub mod embed;
 pub mod embed_dataset;
 pub mod evaluate;
@@ -42,6 +43,8 @@ pub enum Command {
     Rouge(rouge::RougeArgs),
     /// Summarize articles (files or folders) with any method; text or JSON with the search trace.
     Summarize(summarize::SummarizeArgs),
+    /// Run two to four methods side by side on the same articles and settings: objective, words, ROUGE with --reference, shared picks.
+    Compare(compare::CompareArgs),
     /// Grid search of λ, μ, the seed threshold and γ (mmr, tbmmr) on Multi-News validation.
     MmrTune(mmr_tune::MmrTuneArgs),
     /// Summarize each ml_crisis day that has a reference timeline entry (es, fr, mixed) and score ROUGE-1/2.
@@ -67,6 +70,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Evaluate(args) => evaluate::run(args),
         Command::Rouge(args) => rouge::run(args),
         Command::Summarize(args) => summarize::run(args),
+        Command::Compare(args) => compare::run(args),
         Command::TimelineEval(args) => timeline_eval::run(args),
         Command::MmrTune(args) => mmr_tune::run(args),
         Command::Segment(args) => segment::run(args),

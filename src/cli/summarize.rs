@@ -76,13 +76,7 @@ pub fn run(args: SummarizeArgs) -> Result<()> {
     };
     let encoder = load_encoder(args.models.as_deref())?;
     let heads = load_heads(args.models.as_deref(), args.heads.as_deref(), &[args.method])?;
-    let reference = match &args.reference {
-        Some(path) => {
-            let text = std::fs::read_to_string(path).with_context(|| format!("{}", path.display()))?;
-            text.lines().map(str::trim).filter(|l| !l.is_empty()).map(str::to_string).collect()
-        }
-        None => vec![],
-    };
+    let reference = args.reference.as_deref().map(read_reference).transpose()?.unwrap_or_default();
     let texts = SummaryTexts::new(&cluster, &settings, reference);
     let summary = texts.encode_and_summarize(&encoder, &cluster, &settings, Some(&heads))?;
     for note in &summary.notes {
@@ -129,6 +123,12 @@ pub fn run(args: SummarizeArgs) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// A reference summary's sentences: its non-empty lines.
+pub fn read_reference(path: &Path) -> Result<Vec<String>> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("{}", path.display()))?;
+    Ok(text.lines().map(str::trim).filter(|l| !l.is_empty()).map(str::to_string).collect())
 }
 
 /// Documents from files and folders (folders: their files, sorted by name).

@@ -4,5 +4,6 @@
 
 pub mod bootstrap;
 pub mod porter;
+pub mod reference;
 pub mod rouge;
 pub mod rouge_text;

@@ -5,7 +5,7 @@
 
 use super::live::{LiveJob, LiveOpened, LivePush, LiveStream};
 use super::pipeline;
-use super::protocol::{InputProblem, Job, Request, Response, Stage, SummaryResult, Timing};
+use super::protocol::{ComparisonResult, InputProblem, Job, Request, Response, Stage, SummaryResult, Timing};
 use super::read::{self, ReadOutcome};
 use super::readers;
 use super::runtime::{now, post, scope, superseded, wait_for_model, with_state, yield_to_messages};
@@ -18,6 +18,7 @@ use crate::input::{self, InputError};
 use crate::limits::MAX_FILE_BYTES;
 use crate::stream::learned::StreamSettings;
 use crate::stream::PolicyKind;
+use crate::summarize::Method;
 use js_sys::Uint8Array;
 use web_sys::Blob;
 use std::rc::Rc;
@@ -46,6 +47,11 @@ pub(super) async fn handle(request: Request, files: Vec<Blob>) -> Option<Respons
         }
         Request::Summarize { job, .. } => match summarize(id, job).await {
             Ok(Some(result)) => Response::Summarized { id, result: Box::new(result) },
+            Ok(None) => return None,
+            Err(message) => Response::Failed { id, message },
+        },
+        Request::Compare { job, methods, .. } => match compare(id, job, methods).await {
+            Ok(Some(result)) => Response::Compared { id, result: Box::new(result) },
             Ok(None) => return None,
             Err(message) => Response::Failed { id, message },
         },
@@ -98,21 +104,10 @@ async fn summarize(id: u32, job: Job) -> Result<Option<SummaryResult>, String> {
     let encoder = wait_for_model(id).await?;
     post(&Response::Progress { id, stage: Stage::Splitting, done: 0, total: 1 });
     let prepared = pipeline::prepare(job)?;
-    let split_ms = now() - started;
-    let encode_started = now();
-    let Some(Embedded { missing, helped }) = embed_missing(id, &encoder, prepared.texts(), Supersedable::Summary).await? else {
+    let Some(timing) = embed_prepared(id, &encoder, &prepared, now() - started, Supersedable::Summary).await? else {
         return Ok(None);
     };
-    post(&Response::Progress { id, stage: Stage::Selecting, done: 0, total: 1 });
-    let timing = Timing {
-        split_ms,
-        encode_ms: now() - encode_started,
-        encoded: missing,
-        reused: prepared.texts().count() - missing,
-        helped,
-        ..Default::default()
-    };
-    let stemming_complete = prepared.extra.reference.is_empty() || super::assets::ensure_wordnet_exceptions().await;
+    let stemming_complete = ensure_stemming(&prepared).await;
     let select_started = now();
     let mut result = with_state(|s| pipeline::finish(&prepared, &s.embeddings, timing, &s.heads, &now))?;
     if !stemming_complete {
@@ -121,6 +116,58 @@ async fn summarize(id: u32, job: Job) -> Result<Option<SummaryResult>, String> {
     result.timing.select_ms = now() - select_started;
     result.timing.total_ms = now() - started;
     Ok(Some(result))
+}
+
+/// Methods side by side: their texts embedded once (through the same
+/// cache as summaries), then each method's selection.
+async fn compare(id: u32, job: Job, methods: Vec<Method>) -> Result<Option<ComparisonResult>, String> {
+    let started = now();
+    let encoder = wait_for_model(id).await?;
+    post(&Response::Progress { id, stage: Stage::Splitting, done: 0, total: 1 });
+    let prepared = pipeline::prepare_comparison(job, &methods)?;
+    let Some(timing) = embed_prepared(id, &encoder, &prepared, now() - started, Supersedable::Comparison).await? else {
+        return Ok(None);
+    };
+    let stemming_complete = ensure_stemming(&prepared).await;
+    let select_started = now();
+    let mut result = with_state(|s| pipeline::finish_comparison(&prepared, &methods, &s.embeddings, timing, &s.heads, &now))?;
+    if !stemming_complete {
+        result.comparison.columns.iter_mut().for_each(|c| c.notes.push(pipeline::PARTIAL_STEMMING_NOTE.into()));
+    }
+    result.timing.select_ms = now() - select_started;
+    result.timing.total_ms = now() - started;
+    Ok(Some(result))
+}
+
+/// With a reference to score against: makes sure ROUGE's English stemming
+/// has WordNet's exception list, which the app downloads on first use.
+/// False when it could not be had.
+async fn ensure_stemming(prepared: &pipeline::Prepared) -> bool {
+    prepared.extra.reference.is_empty() || super::assets::ensure_wordnet_exceptions().await
+}
+
+/// Embeds what the prepared job still needs; its timing so far, or None
+/// when a newer request of the same kind made it moot.
+async fn embed_prepared(
+    id: u32,
+    encoder: &Encoder,
+    prepared: &pipeline::Prepared,
+    split_ms: f64,
+    kind: Supersedable,
+) -> Result<Option<Timing>, String> {
+    let encode_started = now();
+    let Some(Embedded { missing, helped }) = embed_missing(id, encoder, prepared.texts(), kind).await? else {
+        return Ok(None);
+    };
+    post(&Response::Progress { id, stage: Stage::Selecting, done: 0, total: 1 });
+    Ok(Some(Timing {
+        split_ms,
+        encode_ms: now() - encode_started,
+        encoded: missing,
+        reused: prepared.texts().count() - missing,
+        helped,
+        ..Default::default()
+    }))
 }
 
 /// Sentences embedded by [`embed_missing`], and of them by helper workers.

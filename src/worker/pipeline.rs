@@ -5,11 +5,12 @@
 //! Encoding sits between `prepare` and `finish` and is done by the caller,
 //! which can then report progress and keep the embeddings for later jobs.
 
-use super::protocol::{ArticleFacts, Job, RougeResult, SummaryResult, Timing};
+use super::protocol::{ArticleFacts, ComparisonResult, Job, SummaryResult, Timing};
 use crate::centroid::Heads;
-use crate::document::{Cluster, Document};
+use crate::compare;
+use crate::document::{Cluster, Document, Sentence};
 use crate::encoder::Embedding;
-use crate::eval::rouge::{self, Metric, RougeConfig, Tokenization};
+use crate::eval::reference::rouge_of_picked;
 use crate::limits::check_total_text;
 use crate::project;
 use crate::segment;
@@ -83,6 +84,23 @@ impl Prepared {
 
 /// Checks a job and splits its documents; errors are for the user.
 pub fn prepare(job: Job) -> Result<Prepared, String> {
+    let (cluster, reference) = check_and_split(&job, &[job.settings.method])?;
+    let extra = SummaryTexts::new(&cluster, &job.settings, reference);
+    Ok(Prepared { cluster, extra, job })
+}
+
+/// Checks a comparison of `methods` on the job's articles and settings;
+/// what every method needs is embedded together, once.
+pub fn prepare_comparison(job: Job, methods: &[Method]) -> Result<Prepared, String> {
+    compare::check_methods(methods).map_err(|e| e.to_string())?;
+    let (cluster, reference) = check_and_split(&job, methods)?;
+    let extra = compare::texts_to_embed(&cluster, &job.settings, methods, reference);
+    Ok(Prepared { cluster, extra, job })
+}
+
+/// The job's cluster and reference sentences, or what is wrong with the
+/// job for these methods.
+fn check_and_split(job: &Job, methods: &[Method]) -> Result<(Cluster, Vec<String>), String> {
     if job.documents.is_empty() {
         return Err("Add at least one article first.".into());
     }
@@ -92,18 +110,17 @@ pub fn prepare(job: Job) -> Result<Prepared, String> {
         .as_deref()
         .map(|text| segment::split(text).into_iter().map(|s| s.text).collect())
         .unwrap_or_default();
-    if job.settings.method.needs_reference() && reference.is_empty() {
+    if let Some(method) = methods.iter().find(|m| m.needs_reference()).filter(|_| reference.is_empty()) {
         return Err(format!(
             "The {} method needs a reference summary: write or paste one under “Reference summary”, or pick another method.",
-            job.settings.method.name()
+            method.name()
         ));
     }
     let cluster = Cluster::new(job.documents.clone());
     if cluster.sentences.is_empty() {
         return Err("The articles contain no sentences to summarize (no letters or digits were found).".into());
     }
-    let extra = SummaryTexts::new(&cluster, &job.settings, reference);
-    Ok(Prepared { cluster, extra, job })
+    Ok((cluster, reference))
 }
 
 /// Runs the method on the embedded cluster with the trained heads CeRA
@@ -126,10 +143,8 @@ pub fn finish(
     let projection = project::project(&embedded.sentences, &summary.centroid.vector, summary.centroid.steering.as_ref());
     let reference = &extra.reference;
     let rouge = (!reference.is_empty()).then(|| {
-        let picked: Vec<&str> = summary.sentences.iter().map(|&s| cluster.sentences[s].text.as_str()).collect();
-        let english = summary.sentences.iter().all(|&s| cluster.sentences[s].lang == "en")
-            && reference.iter().all(|r| segment::detect_language(r) == "en");
-        rouge_against(&picked, reference, english)
+        let picked: Vec<&Sentence> = summary.sentences.iter().map(|&s| &cluster.sentences[s]).collect();
+        rouge_of_picked(&picked, reference)
     });
     Ok(SummaryResult { sentences: cluster.sentences.clone(), summary, projection, rouge, timing })
 }
@@ -139,23 +154,21 @@ pub fn finish(
 pub const PARTIAL_STEMMING_NOTE: &str =
     "ROUGE stemmed English without WordNet's list of irregular words (it could not be downloaded), so scores may differ slightly from ROUGE-1.5.5's.";
 
-/// ROUGE-1, -2 and -L of a summary against one reference. English keeps
-/// ROUGE-1.5.5's tokens and stemming; any other language gets Unicode tokens.
-pub fn rouge_against(summary: &[&str], reference: &[String], english: bool) -> RougeResult {
-    let config = if english {
-        RougeConfig { max_n: 2, ..RougeConfig::rouge155(None) }
-    } else {
-        RougeConfig { max_n: 2, ..RougeConfig::multilingual(false, None) }
-    };
-    let reference: Vec<&str> = reference.iter().map(String::as_str).collect();
-    let scores = rouge::score(summary, &[reference], &config);
-    let get = |metric| scores.get(metric).unwrap_or_default();
-    RougeResult {
-        rouge_1: get(Metric::N(1)),
-        rouge_2: get(Metric::N(2)),
-        rouge_l: get(Metric::L),
-        tokenization: if english { Tokenization::Rouge155 } else { Tokenization::Unicode },
-    }
+/// Runs every method of a comparison on the embedded cluster (see
+/// [`compare::compare`]); `timing` is passed through.
+pub fn finish_comparison(
+    prepared: &Prepared,
+    methods: &[Method],
+    cache: &EmbeddingCache,
+    timing: Timing,
+    heads: &Heads,
+    now: &dyn Fn() -> f64,
+) -> Result<ComparisonResult, String> {
+    let Prepared { cluster, extra, job } = prepared;
+    let embedded = extra.embedded(cluster, |text| cache.get(text)).map_err(|e| e.to_string())?;
+    let request = embedded.request(cluster, &job.settings, Some(heads));
+    let comparison = compare::compare(&request, methods, &extra.reference, now).map_err(|e| format!("{e:#}"))?;
+    Ok(ComparisonResult { comparison, timing })
 }
 
 /// Languages, words and sentences of one article.
@@ -318,6 +331,39 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn a_comparison_after_a_summary_embeds_nothing_new() {
+        let topic = Some("The dam broke.".to_string());
+        let mmr = Settings { method: Method::Mmr, topic: topic.clone(), budget: Budget::Words(20), ..Default::default() };
+        let mut cache = EmbeddingCache::default();
+        embed_all(&prepare(job(mmr, None)).unwrap(), &mut cache);
+        let shared = Settings { topic, budget: Budget::Words(20), ..Default::default() };
+        let methods = [Method::Greedy, Method::BeamGreedy, Method::Mmr];
+        let prepared = prepare_comparison(job(shared, None), &methods).unwrap();
+        assert_eq!(cache.missing(prepared.texts()), Vec::<String>::new());
+        let result = finish_comparison(&prepared, &methods, &cache, Timing::default(), &Heads::default(), &|| 0.0).unwrap();
+        let columns = &result.comparison.columns;
+        assert_eq!(columns.iter().map(|c| c.method).collect::<Vec<_>>(), methods);
+        assert!(columns.iter().all(|c| !c.sentences.is_empty() && c.words <= 20 && c.rouge.is_none()));
+    }
+
+    #[test]
+    fn a_comparison_checks_its_methods_and_their_needs() {
+        let one = prepare_comparison(job(Settings::default(), None), &[Method::Greedy]).err().unwrap();
+        assert!(one.contains("two to four"), "{one}");
+        let oracle = prepare_comparison(job(Settings::default(), None), &[Method::Greedy, Method::Oracle]).err().unwrap();
+        assert!(oracle.contains("oracle method needs a reference"), "{oracle}");
+        let reference = Some("The dam broke and the valley flooded.");
+        let prepared = prepare_comparison(job(Settings::default(), reference), &[Method::Greedy, Method::Oracle]).unwrap();
+        let mut cache = EmbeddingCache::default();
+        embed_all(&prepared, &mut cache);
+        let methods = [Method::Greedy, Method::Oracle];
+        let result = finish_comparison(&prepared, &methods, &cache, Timing::default(), &Heads::default(), &|| 0.0).unwrap();
+        assert!(result.comparison.columns.iter().all(|c| c.rouge.is_some()));
+        let cera = finish_comparison(&prepared, &[Method::Greedy, Method::Cera], &cache, Timing::default(), &Heads::default(), &|| 0.0);
+        assert!(cera.err().unwrap().contains("CeRA"));
+    }
+
+    #[test]
     fn cards_get_languages_by_share_of_words() {
         let facts = describe(&Document::new(
             "m",
@@ -328,15 +374,6 @@ pub(crate) mod tests {
         assert!(facts.words >= 14);
         let unknown = describe(&Document::new("u", "12345"));
         assert_eq!(unknown.languages, vec![segment::UNDETERMINED.to_string()]);
-    }
-
-    #[test]
-    fn rouge_uses_unicode_tokens_for_other_languages() {
-        let reference = vec!["Le barrage a cédé.".to_string()];
-        let french = rouge_against(&["Le barrage a cédé lundi."], &reference, false);
-        assert_eq!(french.tokenization, Tokenization::Unicode);
-        assert!((french.rouge_1.recall - 1.0).abs() < 1e-9, "{french:?}");
-        assert!(french.rouge_1.precision < 1.0 && french.rouge_2.recall > 0.5);
     }
 
 }

@@ -3,9 +3,10 @@
 //! by the user travel beside it as `File` objects, see `Request::ReadFiles`).
 
 use crate::document::{Document, Sentence};
-use crate::eval::rouge::{Prf, Tokenization};
+pub use crate::eval::reference::RougeResult;
 use crate::project::Projection;
-use crate::summarize::{Settings, Summary};
+use crate::compare::Comparison;
+use crate::summarize::{Method, Settings, Summary};
 pub use super::live::{LiveJob, LiveOpened, LivePush};
 pub use super::timeline::{StreamJob, StreamOffer, Timeline};
 use serde::{Deserialize, Serialize};
@@ -24,6 +25,9 @@ pub enum Request {
     /// Facts shown on the article cards, after an edit.
     Describe { id: u32, documents: Vec<Document> },
     Summarize { id: u32, job: Job },
+    /// Two to four methods side by side on the job's articles and settings
+    /// (the job's own method is not used).
+    Compare { id: u32, job: Job, methods: Vec<Method> },
     /// Replay the articles as a stream (the timeline mode).
     Stream { id: u32, job: StreamJob },
     /// Open a live stream (see `worker::live`), replacing any open one.
@@ -47,6 +51,7 @@ impl Request {
             | Request::ReadExamples { id }
             | Request::Describe { id, .. }
             | Request::Summarize { id, .. }
+            | Request::Compare { id, .. }
             | Request::Stream { id, .. }
             | Request::LiveOpen { id, .. }
             | Request::LivePush { id, .. } => *id,
@@ -76,6 +81,7 @@ pub enum Response {
     Read { id: u32, articles: Vec<Article>, problems: Vec<InputProblem> },
     Described { id: u32, facts: Vec<ArticleFacts> },
     Summarized { id: u32, result: Box<SummaryResult> },
+    Compared { id: u32, result: Box<ComparisonResult> },
     /// What the timeline can offer (sent unprompted once the worker knows
     /// whether the LS weights were shipped).
     StreamOffer { offer: StreamOffer },
@@ -163,14 +169,11 @@ pub struct SummaryResult {
     pub timing: Timing,
 }
 
-/// ROUGE of the summary against the user's reference summary.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct RougeResult {
-    pub rouge_1: Prf,
-    pub rouge_2: Prf,
-    pub rouge_l: Prf,
-    /// Unicode tokens unless summary and reference are both English.
-    pub tokenization: Tokenization,
+/// Methods side by side, and where the time went (embedding once for all).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ComparisonResult {
+    pub comparison: Comparison,
+    pub timing: Timing,
 }
 
 /// Where the time went, in milliseconds.

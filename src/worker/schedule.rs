@@ -62,6 +62,7 @@ impl ChunkPlan {
 pub enum Supersedable {
     Summary,
     Timeline,
+    Comparison,
 }
 
 impl Request {
@@ -70,6 +71,7 @@ impl Request {
         match self {
             Request::Summarize { .. } => Some(Supersedable::Summary),
             Request::Stream { .. } => Some(Supersedable::Timeline),
+            Request::Compare { .. } => Some(Supersedable::Comparison),
             _ => None,
         }
     }
@@ -143,5 +145,9 @@ mod tests {
         let waiting = [Request::ReadExamples { id: 1 }, Request::Describe { id: 2, documents: vec![] }];
         assert!(!superseded(Summary, waiting.iter().map(Request::overtakes)));
         assert_eq!(Request::ReadPaste { id: 3, text: String::new() }.overtakes(), None);
+        let job = super::super::protocol::Job { documents: vec![], settings: Default::default(), reference: None };
+        let comparison = Request::Compare { id: 4, job, methods: vec![] };
+        assert!(superseded(Comparison, [comparison.overtakes()]));
+        assert!(!superseded(Summary, [comparison.overtakes()]));
     }
 }

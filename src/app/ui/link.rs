@@ -31,6 +31,7 @@ enum Pending {
     Summarize(Box<(Vec<Document>, Settings)>),
     /// The timeline's articles, kept with its result.
     Stream(Vec<Document>),
+    Compare,
 }
 
 struct Link {
@@ -43,6 +44,7 @@ struct Link {
     pending: HashMap<u32, Pending>,
     latest_summary: u32,
     latest_stream: u32,
+    latest_compare: u32,
 }
 
 thread_local! {
@@ -100,7 +102,7 @@ pub fn connect(state: AppState) {
     });
     worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
     on_error.forget();
-    LINK.set(Some(Link { worker, ready: false, queued: vec![], next_id: 1, pending: HashMap::new(), latest_summary: 0, latest_stream: 0 }));
+    LINK.set(Some(Link { worker, ready: false, queued: vec![], next_id: 1, pending: HashMap::new(), latest_summary: 0, latest_stream: 0, latest_compare: 0 }));
 }
 
 /// The worker is listening: send what waited.
@@ -138,6 +140,10 @@ fn send(build: impl FnOnce(u32) -> Request, pending: Pending, files: Option<Arra
             link.pending.retain(|_, p| !matches!(p, Pending::Stream(_)));
             link.latest_stream = id;
         }
+        if matches!(pending, Pending::Compare) {
+            link.pending.retain(|_, p| !matches!(p, Pending::Compare));
+            link.latest_compare = id;
+        }
         link.pending.insert(id, pending);
         Some(id)
     })
@@ -146,7 +152,7 @@ fn send(build: impl FnOnce(u32) -> Request, pending: Pending, files: Option<Arra
 fn take_pending(id: u32) -> Option<(Pending, bool)> {
     LINK.with_borrow_mut(|link| {
         let link = link.as_mut()?;
-        let latest = link.latest_summary == id || link.latest_stream == id;
+        let latest = link.latest_summary == id || link.latest_stream == id || link.latest_compare == id;
         link.pending.remove(&id).map(|p| (p, latest))
     })
 }
@@ -159,6 +165,10 @@ fn is_latest_stream(id: u32) -> bool {
     LINK.with_borrow(|link| link.as_ref().is_some_and(|l| l.latest_stream == id))
 }
 
+fn is_latest_comparison(id: u32) -> bool {
+    LINK.with_borrow(|link| link.as_ref().is_some_and(|l| l.latest_compare == id))
+}
+
 fn dispatch(state: AppState, response: Response) {
     match response {
         Response::Started => {}
@@ -168,6 +178,8 @@ fn dispatch(state: AppState, response: Response) {
                 state.progress.set(Some(Progress { stage, done, total }));
             } else if is_latest_stream(id) {
                 state.timeline_progress.set(Some(Progress { stage, done, total }));
+            } else if is_latest_comparison(id) {
+                state.compare_progress.set(Some(Progress { stage, done, total }));
             }
         }
         Response::Read { id, articles, problems } => {
@@ -202,6 +214,12 @@ fn dispatch(state: AppState, response: Response) {
                 dom::mark("precis:summary-shown");
             }
         }
+        Response::Compared { id, result } => {
+            if let Some((Pending::Compare, true)) = take_pending(id) {
+                state.compare_progress.set(None);
+                state.comparison.set(Some(Arc::new(*result)));
+            }
+        }
         Response::StreamOffer { offer } => state.stream_offer.set(Some(offer)),
         Response::Heads { cera, cerai } => state.heads.set((cera, cerai)),
         Response::Helpers { ready } => state.helpers.set(ready),
@@ -227,6 +245,10 @@ fn dispatch(state: AppState, response: Response) {
             Some((Pending::Stream(_), true)) => {
                 state.timeline_progress.set(None);
                 state.timeline_error.set(Some(message));
+            }
+            Some((Pending::Compare, true)) => {
+                state.compare_progress.set(None);
+                state.compare_error.set(Some(message));
             }
             _ => {}
         },
@@ -300,5 +322,19 @@ pub fn stream(state: AppState) {
     if send(|id| Request::Stream { id, job }, Pending::Stream(documents), None).is_none() {
         state.timeline_progress.set(None);
         state.timeline_error.set(Some("The app's background worker is not running. Reload the page.".into()));
+    }
+}
+
+/// Runs the ticked methods side by side on the current articles and settings.
+pub fn compare(state: AppState) {
+    let documents: Vec<Document> = state.cards.with_untracked(|cards| cards.iter().map(|c| c.article.document.clone()).collect());
+    let reference = state.reference.with_untracked(|r| Some(r.trim().to_string()).filter(|r| !r.is_empty()));
+    let job = Job { documents, settings: state.settings.get_untracked(), reference };
+    let methods = state.compare_methods.get_untracked();
+    state.compare_error.set(None);
+    state.compare_progress.set(Some(Progress { stage: Stage::Splitting, done: 0, total: 1 }));
+    if send(|id| Request::Compare { id, job, methods }, Pending::Compare, None).is_none() {
+        state.compare_progress.set(None);
+        state.compare_error.set(Some("The app's background worker is not running. Reload the page.".into()));
     }
 }

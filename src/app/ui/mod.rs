@@ -4,6 +4,7 @@
 
 mod articles;
 mod attention;
+mod compare;
 mod dom;
 mod explorer;
 mod link;
@@ -159,6 +160,7 @@ fn ResultTabs() -> impl IntoView {
                 {tab_button(Tab::Sources, "Sources")}
                 {tab_button(Tab::Explorer, "How it was chosen")}
                 {tab_button(Tab::Map, "Map")}
+                {tab_button(Tab::Compare, "Compare")}
             </div>
             <div role="tabpanel" id="panel-sources" aria-labelledby="tab-sources" hidden=move || state.tab.get() != Tab::Sources>
                 <sources::SourcesView/>
@@ -168,6 +170,9 @@ fn ResultTabs() -> impl IntoView {
             </div>
             <div role="tabpanel" id="panel-map" aria-labelledby="tab-map" hidden=move || state.tab.get() != Tab::Map>
                 <map::ClusterMap/>
+            </div>
+            <div role="tabpanel" id="panel-compare" aria-labelledby="tab-compare" hidden=move || state.tab.get() != Tab::Compare>
+                <compare::CompareView/>
             </div>
         </section>
     }

@@ -2,8 +2,8 @@
 
 use super::persist;
 use crate::document::Document;
-use crate::summarize::Settings;
-use crate::worker::protocol::{Article, InputProblem, ModelStatus, Stage, StreamOffer, SummaryResult, Timeline};
+use crate::summarize::{Method, Settings};
+use crate::worker::protocol::{Article, ComparisonResult, InputProblem, ModelStatus, Stage, StreamOffer, SummaryResult, Timeline};
 use crate::stream::PolicyKind;
 use serde::{Deserialize, Serialize};
 use leptos::prelude::*;
@@ -51,6 +51,7 @@ pub enum Tab {
     Sources,
     Explorer,
     Map,
+    Compare,
 }
 
 impl Tab {
@@ -59,6 +60,7 @@ impl Tab {
             Tab::Sources => "sources",
             Tab::Explorer => "explorer",
             Tab::Map => "map",
+            Tab::Compare => "compare",
         }
     }
 }
@@ -139,6 +141,12 @@ pub struct AppState {
     pub heads: RwSignal<(bool, bool)>,
     /// Helper workers that encode alongside the worker.
     pub helpers: RwSignal<usize>,
+    /// The Compare tab: the methods ticked, the last comparison, its
+    /// progress and why it failed.
+    pub compare_methods: RwSignal<Vec<Method>>,
+    pub comparison: RwSignal<Option<Arc<ComparisonResult>>>,
+    pub compare_progress: RwSignal<Option<Progress>>,
+    pub compare_error: RwSignal<Option<String>>,
     next_key: StoredValue<u64>,
 }
 
@@ -178,8 +186,25 @@ impl AppState {
             show_skipped: RwSignal::new(false),
             heads: RwSignal::new((false, false)),
             helpers: RwSignal::new(0),
+            compare_methods: RwSignal::new(vec![Method::Greedy, Method::BeamGreedy]),
+            comparison: RwSignal::new(None),
+            compare_progress: RwSignal::new(None),
+            compare_error: RwSignal::new(None),
             next_key: StoredValue::new(next_key),
         }
+    }
+
+    /// Whether the method can run: its reference given, its trained head
+    /// shipped.
+    pub fn can_run(&self, method: Method) -> bool {
+        let has_reference = self.reference.with(|r| !r.trim().is_empty());
+        let (cera, cerai) = self.heads.get();
+        let head = match method {
+            Method::Cera => cera,
+            Method::Cerai => cerai,
+            _ => true,
+        };
+        head && crate::worker::pipeline::method_available(method, has_reference)
     }
 
     /// Sets the paste box's text from the app.

@@ -295,7 +295,7 @@ fn RougeTable(rouge: RougeResult) -> impl IntoView {
 }
 
 /// Today's date (local), for export file names.
-fn today() -> String {
+pub(super) fn today() -> String {
     let now = js_sys::Date::new_0();
     format!("{:04}-{:02}-{:02}", now.get_full_year(), now.get_month() + 1, now.get_date())
 }
