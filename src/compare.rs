@@ -226,8 +226,15 @@ impl Comparison {
         out
     }
 
+    /// Pretty JSON. Written compact first, then re-indented as a `Value`:
+    /// in the app both of those serializers are already there (messages,
+    /// other exports), where pretty-printing `self` directly would add a
+    /// third copy of every serialization routine to the bundle.
     pub fn to_json(&self) -> String {
-        serde_json::to_string_pretty(self).unwrap_or_default()
+        let compact = serde_json::to_string(self).unwrap_or_default();
+        serde_json::from_str::<serde_json::Value>(&compact)
+            .and_then(|value| serde_json::to_string_pretty(&value))
+            .unwrap_or(compact)
     }
 }
 
