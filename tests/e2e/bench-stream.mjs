@@ -193,7 +193,11 @@ function pageSide({ js, wasm }) {
   const ready = new Promise((done) => (resolveReady = done));
   worker.onerror = (event) => state.errors.push(String(event.message ?? event));
   worker.onmessage = (event) => {
-    const answer = JSON.parse(event.data);
+    // Messages are externally tagged (src/worker/protocol.rs): "started" or
+    // {"model": {...}}; read as {type, ...fields}.
+    const message = JSON.parse(event.data);
+    const [type, fields] = typeof message === "string" ? [message, {}] : Object.entries(message)[0];
+    const answer = { type, ...fields };
     const received = performance.now();
     if (answer.type === "started") state.started = true;
     else if (answer.type === "stream_offer") state.offer = answer.offer;
@@ -212,7 +216,8 @@ function pageSide({ js, wasm }) {
       const id = nextId++;
       const answered = new Promise((done) => waiting.set(id, done));
       const posted = performance.now();
-      worker.postMessage([JSON.stringify({ ...message, id })]);
+      const { type, ...fields } = message;
+      worker.postMessage([JSON.stringify({ [type]: { ...fields, id } })]);
       const { answer, received } = await answered;
       if (answer.type === "failed") throw new Error(answer.message);
       return { answer, ms: received - posted };
