@@ -247,29 +247,9 @@ fn heading(method: Method) -> String {
 mod tests {
     use super::*;
     use crate::centroid::mean_of;
-    use crate::document::Document;
-    use crate::encoder::Embedding;
-    use crate::select::testing::unit;
-    use crate::select::topic::TopicEmbeddings;
     use crate::select::{dot, norm};
+    use crate::summarize::tests::storm_and_curfew;
     use crate::summarize::Budget;
-
-    /// Three storm sentences sharing a direction, and the curfew sentence
-    /// the topic asks about.
-    fn storm() -> (Cluster, Vec<Embedding>, TopicEmbeddings) {
-        let c = Cluster::new(vec![
-            Document::new("a", "The storm hit the coast at dawn. Winds tore roofs off many houses."),
-            Document::new("b", "The storm flooded the harbour overnight. The mayor ordered a curfew from nine."),
-        ]);
-        let e = vec![
-            unit(&[(0, 1.0), (100, 1.0)]),
-            unit(&[(1, 1.0), (100, 1.0)]),
-            unit(&[(2, 1.0), (100, 1.0)]),
-            unit(&[(3, 1.0), (100, 0.2)]),
-        ];
-        let question = TopicEmbeddings { given: vec![unit(&[(3, 1.0), (50, 0.5)])], headlines: vec![None, None] };
-        (c, e, question)
-    }
 
     fn settings() -> Settings {
         Settings { budget: Budget::Sentences(1), topic: Some("What about the curfew?".into()), ..Default::default() }
@@ -278,7 +258,7 @@ mod tests {
     const CLASS: [Method; 3] = [Method::Greedy, Method::BeamGreedy, Method::Mmr];
 
     fn run(reference: &[String]) -> Comparison {
-        let (c, e, question) = storm();
+        let (c, e, question) = storm_and_curfew();
         let settings = settings();
         let request = SummaryRequest { topic: Some(&question), ..SummaryRequest::new(&c, &e, &settings) };
         compare(&request, &CLASS, reference, &|| 0.0).unwrap()
@@ -292,7 +272,7 @@ mod tests {
         let picks: Vec<Vec<usize>> = comparison.columns.iter().map(|c| c.sentences.iter().map(|p| p.id).collect()).collect();
         // The storm sentences tie on the mean centroid (the first wins); MMR answers the topic.
         assert_eq!(picks, vec![vec![0], vec![0], vec![3]]);
-        let (_, e, question) = storm();
+        let (_, e, question) = storm_and_curfew();
         let centroid = mean_of(&e);
         let similarity = dot(&e[0], &centroid) / norm(&centroid);
         for column in &comparison.columns[..2] {
@@ -340,7 +320,7 @@ mod tests {
 
     #[test]
     fn the_texts_to_embed_are_what_any_method_needs_once() {
-        let (c, _, _) = storm();
+        let (c, _, _) = storm_and_curfew();
         let plain = Settings { topic: None, ..settings() };
         let centroid_only = texts_to_embed(&c, &plain, &[Method::Greedy, Method::Beam], vec![]);
         assert!(centroid_only.topic.is_none());
@@ -354,7 +334,7 @@ mod tests {
 
     #[test]
     fn a_method_that_cannot_run_names_itself() {
-        let (c, e, question) = storm();
+        let (c, e, question) = storm_and_curfew();
         let settings = settings();
         let request = SummaryRequest { topic: Some(&question), ..SummaryRequest::new(&c, &e, &settings) };
         let message = format!("{:#}", compare(&request, &[Method::Greedy, Method::Oracle], &[], &|| 0.0).unwrap_err());

@@ -626,7 +626,7 @@ fn empty_summary_note(cluster: &Cluster, costs: &[usize], limit: usize, budget: 
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::document::Document;
     use crate::select::testing::unit;
@@ -715,8 +715,9 @@ mod tests {
     }
 
     /// Three storm sentences and one answer to "what about the curfew?",
-    /// each on its own axis plus a shared storm direction.
-    fn storm_and_curfew() -> (Cluster, Vec<Embedding>, TopicEmbeddings) {
+    /// each on its own axis plus a shared storm direction (also the
+    /// comparison's fixture, src/compare.rs).
+    pub(crate) fn storm_and_curfew() -> (Cluster, Vec<Embedding>, TopicEmbeddings) {
         let c = Cluster::new(vec![
             Document::new("a", "The storm hit the coast at dawn. Winds tore roofs off many houses."),
             Document::new("b", "The storm flooded the harbour overnight. The mayor ordered a curfew from nine."),

@@ -12,12 +12,25 @@ use std::path::{Path, PathBuf};
 
 #[derive(clap::Args)]
 pub struct SummarizeArgs {
+    #[command(flatten)]
+    pub articles: ArticlesArgs,
+    #[arg(long, value_parser = super::registry_args::method_parser(), default_value_t = Method::default())]
+    pub method: Method,
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Format,
+    #[command(flatten)]
+    pub settings: SettingsArgs,
+}
+
+/// What `summarize` and `compare` read: the articles, an optional reference
+/// and question, and where the models are.
+#[derive(clap::Args)]
+pub struct ArticlesArgs {
     /// Files (.txt, .md, .html, .json, .jsonl, .pdf, .docx, .odt) or folders of them.
     #[arg(required = true)]
     pub inputs: Vec<PathBuf>,
-    #[arg(long, value_parser = super::registry_args::method_parser(), default_value_t = Method::default())]
-    pub method: Method,
-    /// A reference summary (one sentence per line): enables --method oracle.
+    /// A reference summary (one sentence per line): enables the oracle (and,
+    /// in compare, ROUGE-1/2 for every method).
     #[arg(long)]
     pub reference: Option<PathBuf>,
     /// A topic or question. mmr and tbmmr compare sentences with it (default:
@@ -28,15 +41,40 @@ pub struct SummarizeArgs {
     /// w in 0..=1: how far --topic pulls the centroid (0: no effect, 1: the topic alone).
     #[arg(long, default_value_t = 0.0, requires = "topic", value_parser = parse_weight)]
     pub topic_weight: f32,
-    #[arg(long, value_enum, default_value = "text")]
-    pub format: Format,
     #[arg(long)]
     pub models: Option<PathBuf>,
     /// Folder of the trained centroid heads for cera and cerai (default: MODELS/cera).
     #[arg(long)]
     pub heads: Option<PathBuf>,
-    #[command(flatten)]
-    pub settings: SettingsArgs,
+}
+
+impl ArticlesArgs {
+    /// The articles as one cluster; an error if they hold no sentence.
+    pub fn cluster(&self) -> Result<Cluster> {
+        let cluster = Cluster::new(read_inputs(&self.inputs)?);
+        if cluster.sentences.is_empty() {
+            bail!("the input has no sentences to summarize");
+        }
+        Ok(cluster)
+    }
+
+    /// The settings flags for `method`, with the question and its weight.
+    pub fn settings(&self, flags: &SettingsArgs, method: Method) -> Settings {
+        Settings { topic: self.topic.clone(), topic_weight: self.topic_weight, ..flags.to_settings(method, 100) }
+    }
+
+    /// The reference's sentences (none without --reference).
+    pub fn reference(&self) -> Result<Vec<String>> {
+        Ok(self.reference.as_deref().map(read_reference).transpose()?.unwrap_or_default())
+    }
+
+    pub fn encoder(&self) -> Result<precis::encoder::Encoder> {
+        load_encoder(self.models.as_deref())
+    }
+
+    pub fn heads(&self, methods: &[Method]) -> Result<precis::centroid::cera::Heads> {
+        load_heads(self.models.as_deref(), self.heads.as_deref(), methods)
+    }
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,19 +102,11 @@ pub fn parse_weight(text: &str) -> Result<f32, String> {
 }
 
 pub fn run(args: SummarizeArgs) -> Result<()> {
-    let documents = read_inputs(&args.inputs)?;
-    let cluster = Cluster::new(documents);
-    if cluster.sentences.is_empty() {
-        bail!("the input has no sentences to summarize");
-    }
-    let settings = Settings {
-        topic: args.topic.clone(),
-        topic_weight: args.topic_weight,
-        ..args.settings.to_settings(args.method, 100)
-    };
-    let encoder = load_encoder(args.models.as_deref())?;
-    let heads = load_heads(args.models.as_deref(), args.heads.as_deref(), &[args.method])?;
-    let reference = args.reference.as_deref().map(read_reference).transpose()?.unwrap_or_default();
+    let cluster = args.articles.cluster()?;
+    let settings = args.articles.settings(&args.settings, args.method);
+    let encoder = args.articles.encoder()?;
+    let heads = args.articles.heads(&[args.method])?;
+    let reference = args.articles.reference()?;
     let texts = SummaryTexts::new(&cluster, &settings, reference);
     let summary = texts.encode_and_summarize(&encoder, &cluster, &settings, Some(&heads))?;
     for note in &summary.notes {
