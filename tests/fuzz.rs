@@ -43,11 +43,12 @@ const DEFAULT_SEED: u64 = 0x5EED_0019;
 /// quadratic or unbounded loop on a 1 MB input would take.
 const TIME_LIMIT: Duration = Duration::from_secs(2);
 /// ... plus this much per byte of the stage's input (input bytes for
-/// reading, text bytes for segmenting what was read): twice the slowest
-/// linear rate measured, `Cluster::new` on 1 MB of 68,000 one-line
-/// paragraphs (4.7 s with the 2 cores at load 5.6, 4.6 µs a byte). A 1 MB
-/// input may take 12 s; a quadratic step on it would take hours.
-const TIME_PER_BYTE: Duration = Duration::from_micros(10);
+/// reading, text bytes for segmenting what was read): the slowest linear
+/// rate measured is `Cluster::new` on text of many short sentences, 4.6 µs
+/// a byte (1 MB of 68,000 one-line paragraphs: 4.7 s) and up to 11 µs a
+/// byte with the 2 cores at load 6; 25 µs leaves a margin over that. A 1 MB
+/// input may take 27 s; a quadratic step on it would take hours.
+const TIME_PER_BYTE: Duration = Duration::from_micros(25);
 
 /// Sets the deadline of a stage working on `bytes` bytes.
 fn allow(stage: usize, bytes: usize) {
