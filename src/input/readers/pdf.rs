@@ -81,8 +81,10 @@ fn load(bytes: &[u8]) -> Result<Pdf, InputError> {
 // ---------------------------------------------------------------- mending
 
 /// Most widths written out when mending CID fonts, in all: the ranges
-/// could otherwise ask for billions.
-const MAX_WIDTH_ENTRIES: usize = 1 << 20;
+/// could otherwise ask for billions. A font's two-byte codes name at most
+/// 65,536 CIDs, so this is four whole fonts; each width costs ~120 bytes
+/// live (1 << 20 of them let a 2 kB file hold 128 MB, tests/fuzz.rs).
+const MAX_WIDTH_ENTRIES: usize = 1 << 18;
 /// Deepest nesting of form XObjects accepted (real files nest a few).
 const MAX_FORM_DEPTH: usize = 32;
 /// Deepest page tree accepted (lopdf reads no deeper either).
@@ -614,5 +616,15 @@ mod tests {
         assert!(widths_one_by_one(&pdf, &huge, &mut MAX_WIDTH_ENTRIES.clone()).is_none());
         let truncated = Object::Array(vec![Object::Integer(0), Object::Integer(5)]);
         assert!(widths_one_by_one(&pdf, &truncated, &mut 100).is_none());
+    }
+
+    #[test]
+    fn a_width_range_beyond_what_a_font_can_name_is_left_as_it_is() {
+        // Found by tests/fuzz.rs: `/W [0 1000000 500]` in a 2 kB file.
+        let pdf = Pdf::new();
+        let range = |last| Object::Array(vec![Object::Integer(0), Object::Integer(last), Object::Integer(500)]);
+        assert!(widths_one_by_one(&pdf, &range(1_000_000), &mut MAX_WIDTH_ENTRIES.clone()).is_none());
+        let whole_font = widths_one_by_one(&pdf, &range(65_535), &mut MAX_WIDTH_ENTRIES.clone()).unwrap();
+        assert_eq!(whole_font[1].as_array().unwrap().len(), 65_536);
     }
 }
