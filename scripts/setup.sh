@@ -8,6 +8,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 TRUNK_VERSION=0.21.14
 BINARYEN_VERSION=132.0.0
+GECKODRIVER_VERSION=0.37.1
 
 log() { printf '\033[1m[setup]\033[0m %s\n' "$*" >&2; }
 
@@ -49,6 +50,13 @@ ensure_node_tools() {
     (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
   fi
   export PATH="$dir/node_modules/.bin:$PATH"
+}
+
+# Firefox's WebDriver server, from crates.io (npm's geckodriver downloads a
+# binary from elsewhere).
+ensure_geckodriver() {
+  command -v geckodriver >/dev/null && geckodriver --version | grep -q "$GECKODRIVER_VERSION" \
+    || { log "installing geckodriver $GECKODRIVER_VERSION (~3 min)"; cargo install geckodriver --version "$GECKODRIVER_VERSION" --locked; }
 }
 
 ensure_models() {

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Set-up and run every test: Rust unit and integration tests (ROUGE against
 # the ROUGE-1.5.5 perl script, encoder parity against the Python package,
-# CLI), the wasm encoder in headless Chromium against native, and the web
-# app end to end in headless Chromium.
+# CLI, a short fuzz run), the wasm encoder in headless Chromium against
+# native, and the web app end to end in headless Chromium, then its core
+# journeys in Chromium, Firefox and WebKit through WebDriver.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$ROOT"
@@ -10,6 +11,10 @@ cd "$ROOT"
 # Chromium for the browser tests and the PDF fixtures (with a Chinese font
 # for the CJK one); XML::Parser and LWP for ROUGE-1.5.5.
 ensure_apt chromium chromium-driver fonts-wqy-zenhei perl libxml-parser-perl libwww-perl
+# Firefox ESR and WebKitGTK (Safari's engine) for the journeys in every
+# engine (tests/e2e/engines), WebKit's MiniBrowser under Xvfb.
+ensure_apt firefox-esr webkit2gtk-driver xvfb
+ensure_geckodriver
 ensure_models
 ensure_wasm_tools
 

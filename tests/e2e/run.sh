@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the web app (trunk build --release) and runs the end-to-end tests
-# in Debian's Chromium. SKIP_BUILD=1 reuses dist/. Screenshots land in
+# in Debian's Chromium, then the core journeys in all three engines. SKIP_BUILD=1 reuses dist/. Screenshots land in
 # tests/e2e/artifacts/.
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -24,4 +24,7 @@ FIXTURES="${PRECIS_DOCUMENT_FIXTURES:-$ROOT/target/document-fixtures}"
 
 cd "$HERE"
 node --test --test-concurrency=1 --test-timeout=600000 specs/
+# The core journeys in Chromium, Firefox and WebKit through WebDriver
+# (PRECIS_ENGINES narrows them); WebKit's MiniBrowser needs a display.
+xvfb-run -a node --test --test-concurrency=1 --test-timeout=900000 engines/
 echo "e2e: done in $((SECONDS - start)) s"

@@ -53,7 +53,9 @@ export function startServer(root = DIST, port = 0, headers = {}) {
   return new Promise((done) => {
     server.listen(port, "127.0.0.1", () => {
       const { port: actual } = server.address();
-      done({ url: `http://127.0.0.1:${actual}/`, requests, close: () => new Promise((c) => server.close(c)) });
+      // close() also drops open keep-alive connections, so a closed server
+      // is gone at once (the offline journeys in engines/).
+      done({ url: `http://127.0.0.1:${actual}/`, requests, close: () => new Promise((c) => (server.closeAllConnections(), server.close(c))) });
     });
   });
 }

@@ -1,0 +1,155 @@
+// The core user journeys in every engine (issue #19): paste, upload,
+// summarize with BS+GS and CeRAI, the beam explorer, the timeline, reload
+// with persistence, offline after the first load, and no request that
+// leaves the app's origin. PRECIS_ENGINES picks engines (default: all
+// three); run under xvfb-run for WebKit (tests/e2e/run.sh does).
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { By, Key, until } from "selenium-webdriver";
+import { fixture } from "../helpers.mjs";
+import { startServer } from "../serve.mjs";
+import { BROWSER_OWN, ENGINES, startEngine } from "./drivers.mjs";
+import { startGate } from "./gate.mjs";
+
+const MODEL_TIMEOUT = 240_000;
+const SUMMARY_TIMEOUT = 180_000;
+const engines = (process.env.PRECIS_ENGINES ?? ENGINES.join(",")).split(",").filter(Boolean);
+
+// Three short articles on one event, in English, Italian and Chinese.
+const ARTICLES = [
+  "Flood waters cut off the town of Brenna on Monday. Rescue teams reached forty families by boat. The mayor asked residents to stay indoors.",
+  "L'alluvione ha isolato la città di Brenna lunedì. Le squadre di soccorso hanno raggiunto quaranta famiglie in barca. Il sindaco ha chiesto ai residenti di restare in casa.",
+  "周一洪水切断了布伦纳镇。救援队乘船救出了四十个家庭。镇长要求居民留在家中。",
+];
+
+const byTestId = (id) => By.css(`[data-testid="${id}"]`);
+
+for (const engine of engines) {
+  describe(`journeys in ${engine}`, { concurrency: false }, () => {
+    let server, gate, session, driver;
+    const count = async (locator) => (await driver.findElements(locator)).length;
+    const waitFor = (condition, timeout, message) => driver.wait(condition, timeout, `${engine}: ${message}`);
+    const text = async (locator) => (await driver.findElement(locator)).getText();
+
+    const choose = async (select, value) => {
+      await driver.findElement(By.css(`${select} option[value="${value}"]`)).click();
+      await waitFor(async () => (await driver.findElement(By.css(select)).getAttribute("value")) === value, 5_000, `${select} = ${value}`);
+    };
+    const waitForApp = () => waitFor(until.elementLocated(By.css("html[data-ready=true]")), 60_000, "the app becomes interactive");
+    const waitForModel = () =>
+      waitFor(until.elementLocated(By.css('[data-testid="model-status"][data-state="ready"]')), MODEL_TIMEOUT, "the model is ready");
+    const summarize = async (label) => {
+      await driver.findElement(byTestId("summarize")).click();
+      await waitFor(
+        async () =>
+          (await driver.findElement(byTestId("progress")).getAttribute("data-state")) === "idle" &&
+          (await count(By.css(".summary-meta"))) > 0 &&
+          (await text(By.css(".summary-meta"))).startsWith(label),
+        SUMMARY_TIMEOUT,
+        `a ${label} summary`,
+      );
+      assert.equal(await count(byTestId("error")), 0, await driver.findElement(By.css("body")).getText());
+      const docs = await Promise.all((await driver.findElements(byTestId("summary-sentence"))).map((s) => s.getAttribute("data-doc")));
+      assert.ok(docs.length > 0, `${label}: no sentence`);
+      return docs.map(Number);
+    };
+
+    before(async () => {
+      server = await startServer();
+      gate = await startGate(server.url);
+      ({ driver, stop: session } = await startEngine(engine, gate.address));
+      await driver.manage().setTimeouts({ script: 60_000 });
+    });
+    after(async () => {
+      await driver?.quit().catch(() => {});
+      session?.();
+      await gate?.close();
+      await server?.close();
+    });
+
+    test("paste three articles in three languages", async () => {
+      await driver.get(server.url);
+      await waitForApp();
+      // The Enter key, not "\n": WebKitWebDriver drops typed newlines.
+      const separator = [Key.ENTER, "---", Key.ENTER];
+      await driver.findElement(byTestId("article-input")).sendKeys(...ARTICLES.flatMap((a, i) => (i ? [...separator, a] : [a])));
+      await driver.findElement(byTestId("add-article")).click();
+      await waitFor(async () => (await count(byTestId("article-card"))) === 3, 30_000, "three cards");
+      const languages = await Promise.all(
+        (await driver.findElements(By.css('[data-testid="article-card"] .lang'))).map((l) => l.getAttribute("data-lang")),
+      );
+      assert.deepEqual(languages.map((l) => l.split(" ")[0]), ["en", "it", "zh"]);
+    });
+
+    test("upload a text and an HTML file", async () => {
+      await driver.findElement(byTestId("file-input")).sendKeys([fixture("ship-en.txt"), fixture("ship-de.html")].join("\n"));
+      await waitFor(async () => (await count(byTestId("article-card"))) === 5, 30_000, "five cards");
+      // textContent: WebKit's getText() is empty for cards below the fold.
+      const titles = await driver.executeScript(
+        "return [...document.querySelectorAll('[data-testid=\"article-card\"] .card-title')].map((t) => t.textContent)",
+      );
+      assert.equal(titles[3], "Cargo ship runs aground off Valtera, spilling fuel");
+      assert.equal(titles[4], "Frachter vor Valtera auf Grund gelaufen");
+    });
+
+    test("summarize with BS+GS, then the beam explorer", async () => {
+      await choose("#method", "bs+gs");
+      await waitForModel();
+      const docs = await summarize("Beam + greedy");
+      assert.ok(docs.every((d) => d >= 0 && d < 5), `sentences traced to articles ${docs}`);
+      await driver.findElement(By.xpath("//*[@role='tab'][normalize-space()='How it was chosen']")).click();
+      await waitFor(until.elementLocated(byTestId("beam-step")), 10_000, "the explorer");
+      assert.ok((await count(byTestId("beam-candidate"))) > 0, "final candidates listed");
+    });
+
+    test("summarize with CeRAI", async () => {
+      await choose("#method", "cerai");
+      const docs = await summarize("CeRAI");
+      assert.ok(docs.every((d) => d >= 0 && d < 5));
+    });
+
+    test("the timeline", async () => {
+      await driver.findElement(byTestId("mode-timeline")).click();
+      await waitFor(until.elementLocated(byTestId("timeline")), 10_000, "the timeline view");
+      await choose("#stream-policy", "cos");
+      await driver.findElement(byTestId("timeline-run")).click();
+      await waitFor(async () => (await count(byTestId("timeline-update"))) > 0, SUMMARY_TIMEOUT, "timeline updates");
+      await driver.findElement(byTestId("mode-summary")).click();
+    });
+
+    test("a reload keeps the articles and settings", async () => {
+      await driver.navigate().refresh();
+      await waitForApp();
+      await waitFor(async () => (await count(byTestId("article-card"))) === 5, 30_000, "five cards after the reload");
+      assert.equal(await driver.findElement(By.css("#method")).getAttribute("value"), "cerai");
+    });
+
+    test("offline after the first load", async () => {
+      // A visit, not refresh(): geckodriver's refresh bypasses the service
+      // worker, as a forced reload does.
+      await driver.get(server.url);
+      await waitForApp();
+      await waitFor(() => driver.executeScript("return navigator.serviceWorker.controller !== null"), 60_000, "the service worker controls the page");
+      await driver.executeAsyncScript("const done = arguments[0]; navigator.serviceWorker.ready.then(() => done())");
+      await server.close();
+      await driver.get(server.url);
+      await waitForApp();
+      await waitForModel();
+      assert.match(await text(byTestId("model-status")), /from this device/);
+      await choose("#method", "bs+gs");
+      await summarize("Beam + greedy");
+    });
+
+    test("no request left the app's origin", async () => {
+      const own = BROWSER_OWN[engine];
+      const seen = gate.state.foreign.filter((r) => !own?.test(r));
+      const browsers = gate.state.foreign.length - seen.length;
+      if (browsers) console.log(`${engine}: ${browsers} requests of the browser's own (${own}) left aside`);
+      // The control: a page on another host does reach the gate, so an
+      // empty list means the app asked for nothing elsewhere.
+      await driver.get("http://precis-privacy-control.invalid/").catch(() => {});
+      await waitFor(async () => gate.state.foreign.some((r) => r.includes("precis-privacy-control.invalid")), 10_000, "the control request");
+      assert.deepEqual(seen, [], "requests to other origins");
+    });
+  });
+}
