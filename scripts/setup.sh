@@ -55,7 +55,11 @@ ensure_node_tools() {
 # Firefox's WebDriver server, from crates.io (npm's geckodriver downloads a
 # binary from elsewhere).
 ensure_geckodriver() {
-  command -v geckodriver >/dev/null && geckodriver --version | grep -q "$GECKODRIVER_VERSION" \
+  # Its whole version text in a variable: `| grep -q` would close the pipe
+  # early and geckodriver would panic on the broken pipe.
+  local version
+  version="$(geckodriver --version 2>/dev/null || true)"
+  [[ "$version" == *"geckodriver $GECKODRIVER_VERSION"* ]] \
     || { log "installing geckodriver $GECKODRIVER_VERSION (~3 min)"; cargo install geckodriver --version "$GECKODRIVER_VERSION" --locked; }
 }
 
