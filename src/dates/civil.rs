@@ -85,8 +85,12 @@ impl CivilDate {
     }
 
     /// The date `days` after 1970-01-01 (H. Hinnant's civil_from_days).
+    /// Days beyond a million years either side are held at that bound, so
+    /// the year always fits an `i32` (a wrapped year made Feb 29 of a common
+    /// year; found by tests/fuzz.rs).
     pub fn from_unix_days(days: i64) -> Self {
-        let shifted = days + 719_468;
+        const MILLION_YEARS: i64 = 365_242_500;
+        let shifted = days.clamp(-MILLION_YEARS, MILLION_YEARS) + 719_468;
         let era = shifted.div_euclid(146_097);
         let day_of_era = shifted - era * 146_097;
         let year_of_era = (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
@@ -281,5 +285,15 @@ mod tests {
         assert_eq!(format_time(86_400 + 3_600 * 14 + 60 * 30), "1970-01-02 14:30");
         assert_eq!(format_date_time(0), "1970-01-01 00:00");
         assert_eq!(format_date_time(-60), "1969-12-31 23:59");
+    }
+
+    #[test]
+    fn far_timestamps_stay_valid_dates() {
+        for seconds in [i64::MAX, i64::MIN, 1 << 55, -(1 << 55)] {
+            let day = CivilDate::from_timestamp(seconds);
+            assert!(CivilDate::new(day.year, day.month, day.day).is_some(), "{day:?}");
+            assert!(day.year.abs() <= 1_002_000, "{day:?}");
+        }
+        assert_eq!(CivilDate::from_unix_days(0), CivilDate::new(1970, 1, 1).unwrap());
     }
 }
