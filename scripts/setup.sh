@@ -18,9 +18,12 @@ wasm_bindgen_version() {
 }
 
 ensure_apt() {
-  local missing=()
+  local missing=() status
   for pkg in "$@"; do
-    dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
+    # Installed, not merely known: a removed package keeps its
+    # configuration and `dpkg -s` still succeeds for it.
+    status="$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null || true)"
+    [ "$status" = "install ok installed" ] || missing+=("$pkg")
   done
   [ ${#missing[@]} -eq 0 ] && return
   log "installing Debian packages: ${missing[*]}"
