@@ -38,14 +38,13 @@ pub fn is_helper() -> bool {
 }
 
 /// How many helpers this machine gets: one per core beyond the main
-/// worker's, capped; none when the page asked for `helpers=0` (tests).
+/// worker's, capped; `helpers=N` in the page's URL sets it (tests and
+/// benchmarks; `helpers=0`: none).
 fn helper_count() -> usize {
-    let location = scope().location();
-    if location.search().contains("helpers=0") {
-        return 0;
-    }
+    let search = scope().location().search();
+    let asked = search.split(['?', '&']).find_map(|p| p.strip_prefix("helpers=")?.parse::<usize>().ok());
     let cores = scope().navigator().hardware_concurrency() as usize;
-    cores.saturating_sub(1).min(MAX_HELPERS)
+    asked.unwrap_or(cores.saturating_sub(1)).min(MAX_HELPERS)
 }
 
 /// What a helper is doing, as the main worker sees it.
