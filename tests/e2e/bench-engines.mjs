@@ -19,8 +19,9 @@
 //   + select, the worker's breakdown), and once more with its embeddings
 //   cached.
 // A variant is an engine with environment variables for its browser
-// (WebKit's JSC_* options reach its web process) and/or a query string
-// for the app (?helpers=0: no helper workers).
+// (WebKit's JSC_* options reach its web process), a query string for the
+// app (?helpers=0: no helper workers, ?helpers=1: one) and/or another build
+// (@path/to/dist, served on a server of its own: before/after in one run).
 //
 // Needs dist/ (trunk build --release). DUC files are read at run time from
 // the shared data folder and never copied into the project.
@@ -46,13 +47,14 @@ const { values: args } = parseArgs({
   },
 });
 
-/** "webkit JSC_useOMGJIT=false ?helpers=0" → { name, engine, env, query }. */
+/** "webkit JSC_useOMGJIT=false ?helpers=0 @dist" → { name, engine, env, query, dist }. */
 function variant(spec) {
   const [engine, ...rest] = spec.trim().split(/\s+/);
   if (!ENGINES.includes(engine)) throw new Error(`unknown engine in ${spec}`);
-  const env = Object.fromEntries(rest.filter((t) => t.includes("=") && !t.startsWith("?")).map((t) => t.split(/=(.*)/s).slice(0, 2)));
+  const env = Object.fromEntries(rest.filter((t) => /^[A-Za-z_]\w*=/.test(t)).map((t) => t.split(/=(.*)/s).slice(0, 2)));
   const query = rest.find((t) => t.startsWith("?")) ?? "";
-  return { name: spec.trim(), engine, env, query };
+  const dist = resolve(rest.find((t) => t.startsWith("@"))?.slice(1) ?? args.dist);
+  return { name: spec.trim(), engine, env, query, dist };
 }
 
 const variants = [...args.engines.split(",").filter(Boolean), ...args.variant].map(variant);
@@ -64,7 +66,8 @@ const load = () => loadavg().map((l) => l.toFixed(2)).join(" ");
 /** The SIMD probe of wasm-feature-detect: a function returning a v128. */
 const SIMD_PROBE = [0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11];
 
-async function measure(v, server, gate) {
+async function measure(v, servers) {
+  const { server, gate } = servers.get(v.dist);
   const { driver, stop } = await startEngine(v.engine, gate.address, v.env);
   const url = server.url + v.query;
   const script = (body, ...a) => driver.executeScript(body, ...a);
@@ -139,8 +142,12 @@ async function measure(v, server, gate) {
   }
 }
 
-const server = await startServer(args.dist);
-const gate = await startGate(server.url);
+// One server (and gate) per build.
+const servers = new Map();
+for (const dist of new Set(variants.map((v) => v.dist))) {
+  const server = await startServer(dist);
+  servers.set(dist, { server, gate: await startGate(server.url) });
+}
 const results = [];
 try {
   for (let round = 0; round < Number(args.rounds); round++) {
@@ -148,12 +155,14 @@ try {
     for (const v of order) {
       process.stdout.write(`round ${round + 1}, ${v.name} (load ${load()}) … `);
       try {
-        const r = await measure(v, server, gate);
+        const r = await measure(v, servers);
         results.push({ round: round + 1, ...r });
         console.log(
           `model ready ${r.coldModel.workerS} s cold / ${r.cachedModel.workerS} s cached; first summary ${r.firstSummary.fromNavigationMs} ms ` +
             `(click → summary ${r.firstSummary.clickToSummaryMs} ms); example warm ${r.exampleWarm.ms} ms; ` +
-            `DUC ${r.duc.sentences} sentences ${r.duc.ms} ms [${r.duc.breakdown}], cached ${r.ducCached.ms} ms; cores ${r.engine.cores}, SIMD ${r.engine.simd}`,
+            `DUC ${r.duc.sentences} sentences ${r.duc.ms} ms [${r.duc.breakdown}], cached ${r.ducCached.ms} ms; ` +
+            `${r.helpers} helpers ready at ${r.helpersReadyMs} ms; cores ${r.engine.cores}, SIMD ${r.engine.simd}; ` +
+            `cold: ${r.coldModel.details}; cached: ${r.cachedModel.details}`,
         );
       } catch (e) {
         console.log(`failed: ${e.message.split("\n")[0]}`);
@@ -162,8 +171,10 @@ try {
     }
   }
 } finally {
-  await gate.close();
-  await server.close();
+  for (const { server, gate } of servers.values()) {
+    await gate.close();
+    await server.close();
+  }
 }
 
 const median = (xs) => {
@@ -180,6 +191,7 @@ const summary = variants.map((v) => {
     modelReadyCachedS: m((r) => r.cachedModel.workerS),
     firstSummaryMs: m((r) => r.firstSummary.fromNavigationMs),
     clickToFirstSummaryMs: m((r) => r.firstSummary.clickToSummaryMs),
+    helpersReadyMs: m((r) => r.helpersReadyMs),
     exampleWarmMs: m((r) => r.exampleWarm.ms),
     ducWarmMs: m((r) => r.duc.ms),
     ducCachedMs: m((r) => r.ducCached.ms),
