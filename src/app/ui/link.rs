@@ -63,9 +63,10 @@ fn worker_url() -> Option<String> {
     };
     let (js, wasm) = (absolute("data-app-js")?, absolute("data-app-wasm")?);
     let encode = |url: &str| String::from(js_sys::encode_uri_component(url));
-    // `?helpers=0` on the page: the worker encodes alone (tests compare).
-    let alone = web_sys::window()?.location().search().ok()?.contains("helpers=0");
-    let helpers = if alone { "&helpers=0" } else { "" };
+    // `?helpers=N` on the page sets the number of helper workers (tests and
+    // benchmarks compare; 0: the worker encodes alone).
+    let search = web_sys::window()?.location().search().ok()?;
+    let helpers = search.split(['?', '&']).find(|p| p.starts_with("helpers=")).map_or(String::new(), |p| format!("&{p}"));
     Some(format!("{WORKER_SCRIPT}?js={}&wasm={}{helpers}", encode(&js), encode(&wasm)))
 }
 
@@ -172,7 +173,13 @@ fn is_latest_comparison(id: u32) -> bool {
 fn dispatch(state: AppState, response: Response) {
     match response {
         Response::Started => {}
-        Response::Model { status } => state.model.set(Some(status)),
+        Response::Model { status } => {
+            // Model and helpers ready, for the benchmarks (tests/e2e/bench-engines.mjs).
+            if matches!(status, ModelStatus::Ready { .. }) {
+                dom::mark("precis:model-ready");
+            }
+            state.model.set(Some(status));
+        }
         Response::Progress { id, stage, done, total } => {
             if is_latest_summary(id) {
                 state.progress.set(Some(Progress { stage, done, total }));
@@ -222,7 +229,10 @@ fn dispatch(state: AppState, response: Response) {
         }
         Response::StreamOffer { offer } => state.stream_offer.set(Some(offer)),
         Response::Heads { cera, cerai } => state.heads.set((cera, cerai)),
-        Response::Helpers { ready } => state.helpers.set(ready),
+        Response::Helpers { ready } => {
+            dom::mark("precis:helper-ready");
+            state.helpers.set(ready);
+        }
         Response::Streamed { id, timeline } => {
             if let Some((Pending::Stream(documents), true)) = take_pending(id) {
                 state.timeline_progress.set(None);
