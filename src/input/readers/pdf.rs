@@ -99,7 +99,7 @@ fn prepare(pdf: &mut Pdf, unpacked: usize) -> Result<(), InputError> {
     }
     blank_images(pdf);
     inflate_streams(pdf, unpacked)?;
-    let drawn = keep_text_operators(pdf);
+    let drawn = keep_text_operators(pdf)?;
     check_drawing(pdf, &drawn)?;
     write_widths_one_by_one(pdf);
     Ok(())
@@ -222,46 +222,85 @@ struct Drawn {
 }
 
 /// Cuts every page's content, and every form XObject a page can reach, down
-/// to the operators that place text (`pdf_operators`). Each page gets a
-/// content stream of its own, as a page's streams are read as one (an
-/// operation may span two) and other pages may share them.
-fn keep_text_operators(pdf: &mut Pdf) -> HashMap<ObjectId, Drawn> {
+/// to the operators that place text (`pdf_operators`). A page's streams are
+/// read as one (an operation may span two) into a stream of its own, shared
+/// by the pages that draw the same streams; the originals are then emptied,
+/// so memory does not grow. A page over `MAX_PDF_PAGE_OPERATIONS` is refused
+/// as soon as it is found.
+fn keep_text_operators(pdf: &mut Pdf) -> Result<HashMap<ObjectId, Drawn>, InputError> {
     let mut drawn = HashMap::new();
     let pages: Vec<ObjectId> = pdf.page_iter().collect();
     let forms = reachable_forms(pdf, &pages);
+    let mut reduced: HashMap<Vec<ObjectId>, ObjectId> = HashMap::new();
     for page in pages {
-        let kept = pdf_operators::text_operators(&pdf.get_page_content(page).unwrap_or_default());
-        let summary = Drawn { operations: kept.operations, draws_xobjects: kept.draws_xobjects };
-        let contents = pdf.add_object(Stream::new(Dictionary::new(), kept.content));
+        let streams = pdf.get_page_contents(page);
+        let contents = match reduced.get(&streams) {
+            Some(&contents) => contents,
+            None => {
+                let kept = page_text_operators(pdf, &streams);
+                if kept.operations > MAX_PDF_PAGE_OPERATIONS {
+                    return Err(too_large(DocumentLimit::PageOperations));
+                }
+                let summary = Drawn { operations: kept.operations, draws_xobjects: kept.draws_xobjects };
+                let contents = pdf.add_object(Stream::new(Dictionary::new(), kept.content));
+                drawn.insert(contents, summary);
+                reduced.insert(streams, contents);
+                contents
+            }
+        };
         if let Ok(page) = pdf.get_dictionary_mut(page) {
             page.set("Contents", Object::Reference(contents));
         }
-        drawn.insert(contents, summary);
+    }
+    for stream in reduced.into_keys().flatten().filter(|id| !forms.contains(id)) {
+        if let Ok(Object::Stream(stream)) = pdf.get_object_mut(stream) {
+            stream.set_plain_content(Vec::new());
+        }
     }
     for form in forms {
         let Ok(Object::Stream(stream)) = pdf.get_object_mut(form) else { continue };
         // Read as pdf-extract reads it: inflated when that works, else as it stands.
         let content = stream.decompressed_content().unwrap_or_else(|_| stream.content.clone());
-        let kept = pdf_operators::text_operators(&content);
+        let kept = pdf_operators::text_operators(&content, MAX_PDF_PAGE_OPERATIONS);
         drawn.insert(form, Drawn { operations: kept.operations, draws_xobjects: kept.draws_xobjects });
         stream.set_plain_content(kept.content);
     }
-    drawn
+    Ok(drawn)
+}
+
+/// The text operators of a page drawn by `streams`: one uncompressed
+/// stream (the usual case once inflated) is read where it lies.
+fn page_text_operators(pdf: &Pdf, streams: &[ObjectId]) -> pdf_operators::TextOperators {
+    if let [id] = streams {
+        if let Ok(Object::Stream(stream)) = pdf.get_object(*id) {
+            if stream.filters().is_err() {
+                return pdf_operators::text_operators(&stream.content, MAX_PDF_PAGE_OPERATIONS);
+            }
+        }
+    }
+    // Several streams, or a compressed one: joined as lopdf joins them.
+    let mut content = Vec::new();
+    for id in streams {
+        if let Ok(Object::Stream(stream)) = pdf.get_object(*id) {
+            content.extend(stream.decompressed_content().unwrap_or_else(|_| stream.content.clone()));
+            content.push(b'\n');
+        }
+    }
+    pdf_operators::text_operators(&content, MAX_PDF_PAGE_OPERATIONS)
 }
 
 /// Every stream named as an XObject in the resources of `pages`, or of
 /// the streams found so, whatever its /Subtype says: pdf-extract draws
 /// whatever a `Do` names.
-fn reachable_forms(pdf: &Pdf, pages: &[ObjectId]) -> Vec<ObjectId> {
+fn reachable_forms(pdf: &Pdf, pages: &[ObjectId]) -> HashSet<ObjectId> {
     let mut resources: Vec<&Dictionary> = pages.iter().filter_map(|&page| inherited(pdf, page, b"Resources")).collect();
-    let (mut forms, mut seen) = (Vec::new(), HashSet::new());
+    let mut forms = HashSet::new();
     while let Some(dict) = resources.pop() {
         let Some(xobjects) = dict.get(b"XObject").ok().and_then(|x| deref(pdf, x).as_dict().ok()) else { continue };
         for (_, value) in xobjects.iter() {
             let Ok(id) = value.as_reference() else { continue };
             let Ok(Object::Stream(stream)) = pdf.get_object(id) else { continue };
-            if seen.insert(id) {
-                forms.push(id);
+            if forms.insert(id) {
                 resources.extend(stream.dict.get(b"Resources").ok().and_then(|r| deref(pdf, r).as_dict().ok()));
             }
         }

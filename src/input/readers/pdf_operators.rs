@@ -24,10 +24,11 @@ pub(super) struct TextOperators {
     pub draws_xobjects: bool,
 }
 
-/// The text operators of `content`. Operands run from the first token
-/// after the previous operator; strings, arrays and dictionaries are
+/// The text operators of `content`, up to `limit` of them and one more
+/// (which says there were more than `limit`). Operands run from the first
+/// token after the previous operator; strings, arrays and dictionaries are
 /// skipped whole, so an operator name inside them is not taken for one.
-pub(super) fn text_operators(content: &[u8]) -> TextOperators {
+pub(super) fn text_operators(content: &[u8], limit: usize) -> TextOperators {
     let mut kept = TextOperators::default();
     let mut lexer = Lexer { bytes: content, at: 0, nesting: 0 };
     let mut operands_start = None;
@@ -43,6 +44,9 @@ pub(super) fn text_operators(content: &[u8]) -> TextOperators {
             kept.content.push(b'\n');
             kept.operations += 1;
             kept.draws_xobjects |= name == b"Do";
+            if kept.operations > limit {
+                break;
+            }
         }
         operands_start = None;
     }
@@ -197,7 +201,7 @@ mod tests {
     use super::*;
 
     fn kept(content: impl AsRef<[u8]>) -> (String, usize, bool) {
-        let t = text_operators(content.as_ref());
+        let t = text_operators(content.as_ref(), usize::MAX);
         (String::from_utf8(t.content).unwrap(), t.operations, t.draws_xobjects)
     }
 
@@ -228,9 +232,15 @@ mod tests {
     }
 
     #[test]
+    fn reading_stops_one_past_the_limit() {
+        let t = text_operators(b"BT (a) Tj (b) Tj (c) Tj ET", 2);
+        assert_eq!((t.operations, t.content.as_slice()), (3, b"BT\n(a) Tj\n(b) Tj\n".as_slice()));
+    }
+
+    #[test]
     fn hostile_content_ends_without_panic() {
         for page in ["(((", "<<<<", "]]]] >> ))", "BI", "BI ID", "\\", "<abc", "%", "Tj Tj", "[ BT"] {
-            let t = text_operators(page.as_bytes());
+            let t = text_operators(page.as_bytes(), usize::MAX);
             assert!(t.content.len() <= page.len() + t.operations, "{page}");
         }
     }
