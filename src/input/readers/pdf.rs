@@ -87,7 +87,6 @@ fn load(bytes: &[u8]) -> Result<Pdf, InputError> {
 const MAX_WIDTH_ENTRIES: usize = 1 << 18;
 /// Deepest nesting of form XObjects accepted (real files nest a few).
 const MAX_FORM_DEPTH: usize = 32;
-
 /// Deepest page tree accepted (lopdf reads no deeper either).
 const MAX_TREE_DEPTH: usize = 256;
 
@@ -237,7 +236,7 @@ fn keep_text_operators(pdf: &mut Pdf) -> Result<HashMap<ObjectId, Drawn>, InputE
         let contents = match reduced.get(&streams) {
             Some(&contents) => contents,
             None => {
-                let kept = page_text_operators(pdf, &streams);
+                let kept = page_text_operators(pdf, page, &streams);
                 if kept.operations > MAX_PDF_PAGE_OPERATIONS {
                     return Err(too_large(DocumentLimit::PageOperations));
                 }
@@ -268,9 +267,10 @@ fn keep_text_operators(pdf: &mut Pdf) -> Result<HashMap<ObjectId, Drawn>, InputE
     Ok(drawn)
 }
 
-/// The text operators of a page drawn by `streams`: one uncompressed
-/// stream (the usual case once inflated) is read where it lies.
-fn page_text_operators(pdf: &Pdf, streams: &[ObjectId]) -> pdf_operators::TextOperators {
+/// The text operators of `page`, drawn by `streams`: one uncompressed
+/// stream (the usual case once inflated) is read where it lies, others are
+/// joined by lopdf as pdf-extract would read them.
+fn page_text_operators(pdf: &Pdf, page: ObjectId, streams: &[ObjectId]) -> pdf_operators::TextOperators {
     if let [id] = streams {
         if let Ok(Object::Stream(stream)) = pdf.get_object(*id) {
             if stream.filters().is_err() {
@@ -278,15 +278,7 @@ fn page_text_operators(pdf: &Pdf, streams: &[ObjectId]) -> pdf_operators::TextOp
             }
         }
     }
-    // Several streams, or a compressed one: joined as lopdf joins them.
-    let mut content = Vec::new();
-    for id in streams {
-        if let Ok(Object::Stream(stream)) = pdf.get_object(*id) {
-            content.extend(stream.decompressed_content().unwrap_or_else(|_| stream.content.clone()));
-            content.push(b'\n');
-        }
-    }
-    pdf_operators::text_operators(&content, MAX_PDF_PAGE_OPERATIONS)
+    pdf_operators::text_operators(&pdf.get_page_content(page).unwrap_or_default(), MAX_PDF_PAGE_OPERATIONS)
 }
 
 /// Every stream named as an XObject in the resources of `pages`, or of
