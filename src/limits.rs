@@ -19,6 +19,11 @@ pub const MAX_TOTAL_BYTES: usize = 2 << 20;
 /// a reader busy for minutes.
 pub const MAX_DOCUMENT_PAGES: usize = 5_000;
 pub const MAX_DOCUMENT_GLYPHS: usize = 5_000_000;
+/// Most text operations one PDF page may draw, its forms included, once
+/// only the text operators are left (`input::readers::pdf_operators`):
+/// lopdf holds each in ~480 bytes while the page is drawn, so ~48 MB. A
+/// dense page of text draws a few thousand.
+pub const MAX_PDF_PAGE_OPERATIONS: usize = 100_000;
 /// Most bytes unpacked from the XML of one Word or OpenDocument file: a
 /// ZIP bomb of a few kB could otherwise unpack to gigabytes.
 pub const MAX_UNPACKED_BYTES: usize = 50 << 20;

@@ -36,7 +36,9 @@ use std::fmt;
 use std::sync::LazyLock;
 
 pub use crate::limits::MAX_FILE_BYTES;
-use crate::limits::{MAX_DOCUMENT_GLYPHS, MAX_DOCUMENT_PAGES, MAX_PDF_UNPACKED_BYTES, MAX_UNPACKED_BYTES};
+use crate::limits::{
+    MAX_DOCUMENT_GLYPHS, MAX_DOCUMENT_PAGES, MAX_PDF_PAGE_OPERATIONS, MAX_PDF_UNPACKED_BYTES, MAX_UNPACKED_BYTES,
+};
 /// Share of control characters above which decoded bytes are not text.
 const MAX_CONTROL_SHARE: f64 = 0.05;
 /// Longest first line taken as a title, in characters.
@@ -96,6 +98,8 @@ pub enum DocumentLimit {
     Pages,
     /// `limits::MAX_DOCUMENT_GLYPHS`.
     Characters,
+    /// The text operations one PDF page draws (`readers::pdf`).
+    PageOperations,
     /// `limits::MAX_UNPACKED_BYTES` for the XML inside a Word file,
     /// `limits::MAX_PDF_UNPACKED_BYTES` for a PDF's compressed streams.
     UnpackedSize,
@@ -160,6 +164,9 @@ impl fmt::Display for InputError {
                     }
                     DocumentLimit::Characters => {
                         write!(f, "this {noun} holds more than {} characters", thousands(MAX_DOCUMENT_GLYPHS))
+                    }
+                    DocumentLimit::PageOperations => {
+                        write!(f, "a page of this {noun} draws text in more than {} pieces", thousands(MAX_PDF_PAGE_OPERATIONS))
                     }
                     DocumentLimit::UnpackedSize => {
                         let limit =

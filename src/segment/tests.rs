@@ -97,6 +97,18 @@ fn a_headline_without_a_full_stop_is_its_own_sentence() {
 }
 
 #[test]
+fn the_headline_of_a_text_beyond_the_window_is_judged_by_its_start() {
+    let start = "Earthquake hits Tokyo\nA strong earthquake struck Tokyo on Monday. No damage was reported.\n";
+    let long = start.repeat(HEADLINE_WINDOW / start.len() + 10);
+    assert_eq!(headline_line(start), Some(0..21));
+    assert_eq!(headline_line(&long), Some(0..21));
+    // One line longer than the window, cut inside a character: no headline
+    // (more text must follow the first line), and no panic.
+    let one_line = format!("a{}", "é".repeat(HEADLINE_WINDOW));
+    assert_eq!(headline_line(&one_line), None);
+}
+
+#[test]
 fn list_items_are_sentences_of_their_own() {
     assert_splits(
         "The plan has three parts:\n- cut taxes\n- build roads\n• hire nurses\n\n\

@@ -5,12 +5,20 @@
 //! answers with the embeddings, which go straight into the cache.
 //!
 //! A helper is the app's own worker script started with `role=encoder`
-//! ([`is_helper`]). It gets the model's bytes from the main worker, so
-//! nothing is downloaded twice, and does nothing but encode. Each holds its
-//! own copy of the model (about 300 MiB), hence the cap on their number.
+//! ([`is_helper`]). It gets the main worker's compiled wasm module (so the
+//! engine compiles the code once, and WebKit, whose compiled code is per
+//! module, starts the helper on code that has already tiered up) and the
+//! model's bytes, so nothing is downloaded twice, and does nothing but
+//! encode. Each holds its own copy of the model (about 300 MiB), hence the
+//! cap on their number. Helpers load one at a time: building the encoder is
+//! the heaviest thing a helper does, and browsers may report more cores than
+//! there are (WebKit says 4 for anything under 8 cores), so two helpers
+//! loading at once could take both cores of a small machine from the main
+//! worker.
 //!
-//! Messages are arrays: from a helper first `["started"]`; to it
-//! `["model", onnx, tokenizer]` and
+//! Messages are arrays: from a helper's script first `["module?"]`, answered
+//! `["module", WebAssembly.Module]` (www/worker.js); then `["started"]`;
+//! to it `["model", onnx, tokenizer]` and
 //! `["encode", ids, lengths]` (Uint8Array / Uint32Array); back
 //! `["ready"]`, `["encoded", embeddings]` (Float32Array, 512 per sentence)
 //! or `["failed", message]`.
@@ -38,14 +46,13 @@ pub fn is_helper() -> bool {
 }
 
 /// How many helpers this machine gets: one per core beyond the main
-/// worker's, capped; none when the page asked for `helpers=0` (tests).
+/// worker's, capped; `helpers=N` in the page's URL sets it (tests and
+/// benchmarks; `helpers=0`: none).
 fn helper_count() -> usize {
-    let location = scope().location();
-    if location.search().contains("helpers=0") {
-        return 0;
-    }
+    let search = scope().location().search();
+    let asked = search.split(['?', '&']).find_map(|p| p.strip_prefix("helpers=")?.parse::<usize>().ok());
     let cores = scope().navigator().hardware_concurrency() as usize;
-    cores.saturating_sub(1).min(MAX_HELPERS)
+    asked.unwrap_or(cores.saturating_sub(1)).min(MAX_HELPERS)
 }
 
 /// What a helper is doing, as the main worker sees it.
@@ -53,6 +60,8 @@ enum Job {
     /// Its script is loading; it says "started" when it can hear messages
     /// (a message sent earlier would be lost).
     Starting,
+    /// Started, waiting for another helper to finish loading.
+    Waiting,
     /// Building the model it was sent.
     Loading,
     /// Encoding these batches, in order (none: idle).
@@ -102,6 +111,10 @@ struct Shared {
     delivered: Cell<usize>,
     /// Batches a failing helper gave back, for the main worker to encode.
     returned: RefCell<Vec<Batch>>,
+    /// True while a helper builds its encoder; the others that have
+    /// started wait here, in order.
+    loading: Cell<bool>,
+    waiting: RefCell<VecDeque<(Worker, Rc<RefCell<Job>>)>>,
     deliver: Deliver,
     announce: Announce,
 }
@@ -125,6 +138,8 @@ impl Pool {
             ready: Cell::new(0),
             delivered: Cell::new(0),
             returned: RefCell::new(vec![]),
+            loading: Cell::new(false),
+            waiting: RefCell::new(VecDeque::new()),
             deliver,
             announce,
         });
@@ -137,7 +152,17 @@ impl Pool {
                 let job = Rc::new(RefCell::new(Job::Starting));
                 let on_message = answer_handler(worker.clone(), job.clone(), shared.clone(), count);
                 worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+                // A helper whose script fails says nothing: count it as failed,
+                // so that the next one loads.
+                let handler: Function = on_message.as_ref().unchecked_ref::<Function>().clone();
+                let on_error = Closure::<dyn FnMut(JsValue)>::new(move |_| {
+                    let failed = js_sys::Object::new();
+                    let _ = js_sys::Reflect::set(&failed, &"data".into(), &Array::of1(&"failed".into()));
+                    let _ = handler.call1(&JsValue::NULL, &failed);
+                });
+                worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
                 on_message.forget();
+                on_error.forget();
                 Some(Helper { worker, job })
             })
             .collect();
@@ -220,11 +245,32 @@ fn answer_handler(worker: Worker, job: Rc<RefCell<Job>>, shared: Rc<Shared>, hel
         let kind = parts.get(0).as_string().unwrap_or_default();
         let previous = std::mem::replace(&mut *job.borrow_mut(), Job::Gone);
         let next = match (kind.as_str(), previous) {
-            ("started", Job::Starting) => send_model(&worker, &shared, helpers),
+            ("module?", Job::Starting) => {
+                // Without it (a browser that cannot post modules) the
+                // helper compiles the wasm file itself.
+                let module = Array::of2(&"module".into(), &wasm_bindgen::module());
+                if worker.post_message(&module).is_err() {
+                    let _ = worker.post_message(&Array::of1(&"module".into()));
+                }
+                Job::Starting
+            }
+            ("started", Job::Starting) if shared.loading.get() => {
+                shared.waiting.borrow_mut().push_back((worker.clone(), job.clone()));
+                Job::Waiting
+            }
+            ("started", Job::Starting) => {
+                shared.loading.set(true);
+                send_model(&worker, &shared, helpers)
+            }
             ("ready", Job::Loading) => {
                 shared.ready.set(shared.ready.get() + 1);
                 (shared.announce)(shared.ready.get());
+                load_next(&shared, helpers);
                 Job::Ready(VecDeque::new())
+            }
+            (_, Job::Loading) => {
+                load_next(&shared, helpers);
+                Job::Gone
             }
             ("encoded", Job::Ready(mut queue)) if !queue.is_empty() => {
                 let InFlight { batch, done, .. } = queue.pop_front().expect("not empty");
@@ -249,6 +295,21 @@ fn answer_handler(worker: Worker, job: Rc<RefCell<Job>>, shared: Rc<Shared>, hel
         };
         *job.borrow_mut() = next;
     })
+}
+
+/// The next waiting helper gets the model, now that none is loading.
+fn load_next(shared: &Shared, helpers: usize) {
+    shared.loading.set(false);
+    let next = shared.waiting.borrow_mut().pop_front();
+    if let Some((worker, job)) = next {
+        shared.loading.set(true);
+        let state = send_model(&worker, shared, helpers);
+        if matches!(state, Job::Gone) {
+            *job.borrow_mut() = Job::Gone;
+            return load_next(shared, helpers);
+        }
+        *job.borrow_mut() = state;
+    }
 }
 
 /// A failed helper's batches go back to the main worker; whoever waits on

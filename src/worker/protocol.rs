@@ -108,7 +108,14 @@ pub enum ModelStatus {
     Fetching { done: u64, total: u64 },
     /// Building the encoder from the files.
     Loading { from_cache: bool },
-    Ready { seconds: f32, from_cache: bool },
+    /// `seconds` in all, of which `read_seconds` getting the files (the
+    /// download, or the Cache API's copy); the rest builds the encoder.
+    Ready {
+        seconds: f32,
+        from_cache: bool,
+        #[serde(default)]
+        read_seconds: f32,
+    },
     /// The model cannot be had (offline before the first download, …).
     Unavailable { message: String },
 }

@@ -178,14 +178,15 @@ async fn load_model() {
     let started = now();
     let progress = |done, total| post(&Response::Model { status: ModelStatus::Fetching { done, total } });
     let loaded = assets::model_files(&progress).await.and_then(|(files, from_cache)| {
+        let read = now();
         post(&Response::Model { status: ModelStatus::Loading { from_cache } });
         let encoder = Encoder::from_bytes(&files[0], &files[1]).map_err(|e| format!("The language model could not be loaded: {e}"))?;
-        Ok((encoder, files, from_cache))
+        Ok((encoder, files, from_cache, read))
     });
     let (model, status, files) = match loaded {
-        Ok((encoder, files, from_cache)) => {
-            let seconds = ((now() - started) / 1000.0) as f32;
-            (Ok(Rc::new(encoder)), ModelStatus::Ready { seconds, from_cache }, Some(files))
+        Ok((encoder, files, from_cache, read)) => {
+            let (seconds, read_seconds) = (((now() - started) / 1000.0) as f32, ((read - started) / 1000.0) as f32);
+            (Ok(Rc::new(encoder)), ModelStatus::Ready { seconds, from_cache, read_seconds }, Some(files))
         }
         Err(message) => (Err(message.clone()), ModelStatus::Unavailable { message }, None),
     };

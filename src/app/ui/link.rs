@@ -85,19 +85,18 @@ fn worker_url(first: bool) -> Option<String> {
     };
     let (js, wasm) = (absolute("data-app-js")?, absolute("data-app-wasm")?);
     let encode = |url: &str| String::from(js_sys::encode_uri_component(url));
-    // `?helpers=0` on the page: the worker encodes alone (tests compare).
+    // `?helpers=N` on the page sets the number of helper workers (tests and
+    // benchmarks compare; 0: the worker encodes alone). `?fault=…` (the
+    // recovery specs) goes only to the first worker, so the one that replaces
+    // it works (src/worker/jobs.rs, `inject_fault`).
     let search = web_sys::window()?.location().search().ok()?;
-    let helpers = if search.contains("helpers=0") { "&helpers=0" } else { "" };
-    // Only the first worker is given the fault to inject, so the one that
-    // replaces it works (src/worker/jobs.rs, `inject_fault`).
-    let fault = if first { fault_flag(&search) } else { "" };
-    Some(format!("{WORKER_SCRIPT}?js={}&wasm={}{helpers}{fault}", encode(&js), encode(&wasm)))
+    let passed = search
+        .split(['?', '&'])
+        .filter(|p| p.starts_with("helpers=") || (first && p.starts_with("fault=")))
+        .fold(String::new(), |all, p| all + "&" + p);
+    Some(format!("{WORKER_SCRIPT}?js={}&wasm={}{passed}", encode(&js), encode(&wasm)))
 }
 
-/// `?fault=panic` or `?fault=oom` on the page (the recovery specs).
-fn fault_flag(search: &str) -> &'static str {
-    ["&fault=panic", "&fault=oom"].into_iter().find(|flag| search.contains(&flag[1..])).unwrap_or("")
-}
 
 /// Starts a worker whose answers go to `state` and whose crash restarts it.
 fn start_worker(state: AppState, first: bool) -> Option<Worker> {
@@ -280,7 +279,13 @@ fn is_latest_comparison(id: u32) -> bool {
 fn dispatch(state: AppState, response: Response) {
     match response {
         Response::Started => {}
-        Response::Model { status } => state.model.set(Some(status)),
+        Response::Model { status } => {
+            // Model and helpers ready, for the benchmarks (tests/e2e/bench-engines.mjs).
+            if matches!(status, ModelStatus::Ready { .. }) {
+                dom::mark("precis:model-ready");
+            }
+            state.model.set(Some(status));
+        }
         Response::Progress { id, stage, done, total } => {
             if is_latest_summary(id) {
                 state.progress.set(Some(Progress { stage, done, total }));
@@ -330,7 +335,10 @@ fn dispatch(state: AppState, response: Response) {
         }
         Response::StreamOffer { offer } => state.stream_offer.set(Some(offer)),
         Response::Heads { cera, cerai } => state.heads.set((cera, cerai)),
-        Response::Helpers { ready } => state.helpers.set(ready),
+        Response::Helpers { ready } => {
+            dom::mark("precis:helper-ready");
+            state.helpers.set(ready);
+        }
         Response::Streamed { id, timeline } => {
             if let Some((Pending::Stream(documents), true)) = take_pending(id) {
                 state.timeline_progress.set(None);

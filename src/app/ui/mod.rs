@@ -115,7 +115,7 @@ fn ModelBadge() -> impl IntoView {
             total as f64 / 1e6
         ),
         Some(ModelStatus::Loading { .. }) => "Preparing the language model…".to_string(),
-        Some(ModelStatus::Ready { seconds, from_cache }) => format!(
+        Some(ModelStatus::Ready { seconds, from_cache, .. }) => format!(
             "Model ready in {seconds:.1} s{} · works offline",
             if from_cache { " from this device" } else { "" }
         ),
@@ -127,9 +127,17 @@ fn ModelBadge() -> impl IntoView {
     };
     // In the tooltip, not the text: helpers come up a moment after the
     // model, and a longer line could wrap and move the page.
-    let cores = move || match state.helpers.get() {
-        0 => "Encodes on one core".to_string(),
-        n => format!("Encodes on {} cores", n + 1),
+    let cores = move || {
+        let cores = match state.helpers.get() {
+            0 => "Encodes on one core".to_string(),
+            n => format!("Encodes on {} cores", n + 1),
+        };
+        match state.model.get() {
+            Some(ModelStatus::Ready { seconds, read_seconds, .. }) => {
+                format!("{cores} · model files read in {read_seconds:.1} s, encoder built in {:.1} s", seconds - read_seconds)
+            }
+            _ => cores,
+        }
     };
     let kind = move || match state.model.get() {
         Some(ModelStatus::Ready { .. }) => "ready",

@@ -7,6 +7,7 @@
 mod layout;
 mod office;
 mod pdf;
+mod pdf_operators;
 mod zip_entries;
 
 use super::{text_document, DocumentFormat, InputError, MAX_TITLE_CHARS};

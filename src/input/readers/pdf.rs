@@ -11,12 +11,12 @@
 //! would recurse for ever, which no `catch_unwind` can stop.
 
 use super::layout::{self, Glyph, Page, PageLines};
-use super::Extracted;
+use super::{pdf_operators, Extracted};
 use crate::input::{DocumentFormat, DocumentLimit, InputError};
-use crate::limits::{MAX_DOCUMENT_GLYPHS, MAX_DOCUMENT_PAGES, MAX_PDF_UNPACKED_BYTES};
+use crate::limits::{MAX_DOCUMENT_GLYPHS, MAX_DOCUMENT_PAGES, MAX_PDF_PAGE_OPERATIONS, MAX_PDF_UNPACKED_BYTES};
 use crate::text::collapse_whitespace;
-use pdf_extract::{Dictionary, Document as Pdf, MediaBox, Object, ObjectId, OutputDev, OutputError, Transform};
-use std::collections::HashSet;
+use pdf_extract::{Dictionary, Document as Pdf, MediaBox, Object, ObjectId, OutputDev, OutputError, Stream, Transform};
+use std::collections::{HashMap, HashSet};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 const DAMAGED: InputError = InputError::Damaged { format: DocumentFormat::Pdf };
@@ -93,11 +93,13 @@ const MAX_TREE_DEPTH: usize = 256;
 /// Mends what pdf-extract would misread (see the module comment), and
 /// inflates the streams within `unpacked` bytes.
 fn prepare(pdf: &mut Pdf, unpacked: usize) -> Result<(), InputError> {
-    if !page_trees_end(pdf) || !forms_nest_safely(pdf) {
+    if !page_trees_end(pdf) {
         return Err(DAMAGED);
     }
     blank_images(pdf);
     inflate_streams(pdf, unpacked)?;
+    let drawn = keep_text_operators(pdf)?;
+    check_drawing(pdf, &drawn)?;
     write_widths_one_by_one(pdf);
     Ok(())
 }
@@ -211,14 +213,112 @@ fn page_trees_end(pdf: &Pdf) -> bool {
     })
 }
 
-/// Whether no form XObject draws itself, directly or through others, and
-/// none nests deeper than `MAX_FORM_DEPTH`.
-fn forms_nest_safely(pdf: &Pdf) -> bool {
-    let mut safe = HashSet::new();
-    pdf.page_iter().all(|page| {
-        let resources = inherited(pdf, page, b"Resources");
-        forms_safe(pdf, resources, &mut Vec::new(), &mut safe)
-    })
+/// What a content stream draws once cut down to its text operators.
+#[derive(Clone, Copy, Default)]
+struct Drawn {
+    operations: usize,
+    draws_xobjects: bool,
+}
+
+/// Cuts every page's content, and every form XObject a page can reach, down
+/// to the operators that place text (`pdf_operators`). A page's streams are
+/// read as one (an operation may span two) into a stream of its own, shared
+/// by the pages that draw the same streams; the originals are then emptied,
+/// so memory does not grow. A page over `MAX_PDF_PAGE_OPERATIONS` is refused
+/// as soon as it is found.
+fn keep_text_operators(pdf: &mut Pdf) -> Result<HashMap<ObjectId, Drawn>, InputError> {
+    let mut drawn = HashMap::new();
+    let pages: Vec<ObjectId> = pdf.page_iter().collect();
+    let forms = reachable_forms(pdf, &pages);
+    let mut reduced: HashMap<Vec<ObjectId>, ObjectId> = HashMap::new();
+    for page in pages {
+        let streams = pdf.get_page_contents(page);
+        let contents = match reduced.get(&streams) {
+            Some(&contents) => contents,
+            None => {
+                let kept = page_text_operators(pdf, page, &streams);
+                if kept.operations > MAX_PDF_PAGE_OPERATIONS {
+                    return Err(too_large(DocumentLimit::PageOperations));
+                }
+                let summary = Drawn { operations: kept.operations, draws_xobjects: kept.draws_xobjects };
+                let contents = pdf.add_object(Stream::new(Dictionary::new(), kept.content));
+                drawn.insert(contents, summary);
+                reduced.insert(streams, contents);
+                contents
+            }
+        };
+        if let Ok(page) = pdf.get_dictionary_mut(page) {
+            page.set("Contents", Object::Reference(contents));
+        }
+    }
+    for stream in reduced.into_keys().flatten().filter(|id| !forms.contains(id)) {
+        if let Ok(Object::Stream(stream)) = pdf.get_object_mut(stream) {
+            stream.set_plain_content(Vec::new());
+        }
+    }
+    for form in forms {
+        let Ok(Object::Stream(stream)) = pdf.get_object_mut(form) else { continue };
+        // Read as pdf-extract reads it: inflated when that works, else as it stands.
+        let content = stream.decompressed_content().unwrap_or_else(|_| stream.content.clone());
+        let kept = pdf_operators::text_operators(&content, MAX_PDF_PAGE_OPERATIONS);
+        drawn.insert(form, Drawn { operations: kept.operations, draws_xobjects: kept.draws_xobjects });
+        stream.set_plain_content(kept.content);
+    }
+    Ok(drawn)
+}
+
+/// The text operators of `page`, drawn by `streams`: one uncompressed
+/// stream (the usual case once inflated) is read where it lies, others are
+/// joined by lopdf as pdf-extract would read them.
+fn page_text_operators(pdf: &Pdf, page: ObjectId, streams: &[ObjectId]) -> pdf_operators::TextOperators {
+    if let [id] = streams {
+        if let Ok(Object::Stream(stream)) = pdf.get_object(*id) {
+            if stream.filters().is_err() {
+                return pdf_operators::text_operators(&stream.content, MAX_PDF_PAGE_OPERATIONS);
+            }
+        }
+    }
+    pdf_operators::text_operators(&pdf.get_page_content(page).unwrap_or_default(), MAX_PDF_PAGE_OPERATIONS)
+}
+
+/// Every stream named as an XObject in the resources of `pages`, or of
+/// the streams found so, whatever its /Subtype says: pdf-extract draws
+/// whatever a `Do` names.
+fn reachable_forms(pdf: &Pdf, pages: &[ObjectId]) -> HashSet<ObjectId> {
+    let mut resources: Vec<&Dictionary> = pages.iter().filter_map(|&page| inherited(pdf, page, b"Resources")).collect();
+    let mut forms = HashSet::new();
+    while let Some(dict) = resources.pop() {
+        let Some(xobjects) = dict.get(b"XObject").ok().and_then(|x| deref(pdf, x).as_dict().ok()) else { continue };
+        for (_, value) in xobjects.iter() {
+            let Ok(id) = value.as_reference() else { continue };
+            let Ok(Object::Stream(stream)) = pdf.get_object(id) else { continue };
+            if forms.insert(id) {
+                resources.extend(stream.dict.get(b"Resources").ok().and_then(|r| deref(pdf, r).as_dict().ok()));
+            }
+        }
+    }
+    forms
+}
+
+/// Refuses a PDF whose forms draw themselves, directly or through others,
+/// or nest deeper than `MAX_FORM_DEPTH` (pdf-extract would recurse until
+/// the stack overflows: a self-drawing stream typed `/FoRm`, tests/fuzz.rs
+/// pdf input 103,157), or whose page draws more than `MAX_PDF_PAGE_OPERATIONS`.
+fn check_drawing(pdf: &Pdf, drawn: &HashMap<ObjectId, Drawn>) -> Result<(), InputError> {
+    let mut costs = HashMap::new();
+    for page in pdf.page_iter() {
+        let Some(contents) = pdf.get_page_contents(page).first().and_then(|id| drawn.get(id)).copied() else { continue };
+        let forms = if contents.draws_xobjects {
+            let resources = inherited(pdf, page, b"Resources");
+            forms_cost(pdf, resources, drawn, &mut Vec::new(), &mut costs).ok_or(DAMAGED)?
+        } else {
+            0
+        };
+        if contents.operations + forms > MAX_PDF_PAGE_OPERATIONS {
+            return Err(too_large(DocumentLimit::PageOperations));
+        }
+    }
+    Ok(())
 }
 
 /// A page's entry, or its nearest ancestor's (pages inherit resources).
@@ -234,45 +334,51 @@ fn inherited<'a>(pdf: &'a Pdf, page: ObjectId, key: &[u8]) -> Option<&'a Diction
     None
 }
 
-/// Whether the forms that `resources` offer nest safely; `path` holds the
-/// forms being drawn, `safe` those found safe before.
-fn forms_safe(
+/// The most operations one form that `resources` offer holds while it is
+/// drawn, with the forms it draws in turn (the costliest chain: a form's
+/// operations stay in memory while its own forms are drawn); `None` when
+/// one draws itself or they nest deeper than `MAX_FORM_DEPTH`. `path`
+/// holds the forms being drawn, `costs` those measured before.
+fn forms_cost(
     pdf: &Pdf,
     resources: Option<&Dictionary>,
+    drawn: &HashMap<ObjectId, Drawn>,
     path: &mut Vec<ObjectId>,
-    safe: &mut HashSet<ObjectId>,
-) -> bool {
+    costs: &mut HashMap<ObjectId, usize>,
+) -> Option<usize> {
     if path.len() > MAX_FORM_DEPTH {
-        return false;
+        return None;
     }
     let Some(xobjects) = resources.and_then(|r| r.get(b"XObject").ok()).and_then(|x| deref(pdf, x).as_dict().ok())
     else {
-        return true;
+        return Some(0);
     };
+    let mut costliest = 0;
     for (_, value) in xobjects.iter() {
         let Ok(id) = value.as_reference() else { continue };
-        if safe.contains(&id) {
-            continue;
-        }
-        if path.contains(&id) {
-            return false;
-        }
-        let Ok(Object::Stream(form)) = pdf.get_object(id) else { continue };
-        let is_form = form.dict.get(b"Subtype").and_then(Object::as_name).is_ok_and(|name| name == b"Form");
-        // A form that draws no XObject ends the chain, whatever it could reach.
-        let draws_xobjects = form.get_plain_content().is_ok_and(|content| content.windows(2).any(|w| w == b"Do"));
-        if is_form && draws_xobjects {
-            let own = form.dict.get(b"Resources").ok().and_then(|r| deref(pdf, r).as_dict().ok());
-            path.push(id);
-            let nested_safely = forms_safe(pdf, own.or(resources), path, safe);
-            path.pop();
-            if !nested_safely {
-                return false;
+        let cost = match costs.get(&id) {
+            Some(&cost) => cost,
+            None if path.contains(&id) => return None,
+            None => {
+                let Ok(Object::Stream(form)) = pdf.get_object(id) else { continue };
+                let own = drawn.get(&id).copied().unwrap_or_default();
+                // A form that draws no XObject ends the chain, whatever it could reach.
+                let below = if own.draws_xobjects {
+                    let resources = form.dict.get(b"Resources").ok().and_then(|r| deref(pdf, r).as_dict().ok()).or(resources);
+                    path.push(id);
+                    let below = forms_cost(pdf, resources, drawn, path, costs)?;
+                    path.pop();
+                    below
+                } else {
+                    0
+                };
+                costs.insert(id, own.operations + below);
+                own.operations + below
             }
-        }
-        safe.insert(id);
+        };
+        costliest = costliest.max(cost);
     }
-    true
+    Some(costliest)
 }
 
 // ---------------------------------------------------------------- glyphs
@@ -532,7 +638,14 @@ mod tests {
 
     #[test]
     fn a_form_that_draws_itself_is_damaged_not_a_stack_overflow() {
-        let bytes = pdf_of(&["/X1 Do"], |pdf, resources| {
+        // pdf-extract draws what `Do` names whatever its subtype says.
+        for subtype in ["Form", "FoRm", "PS"] {
+            assert_eq!(read(&self_drawing_form(subtype)), Err(DAMAGED), "{subtype}");
+        }
+    }
+
+    fn self_drawing_form(subtype: &str) -> Vec<u8> {
+        pdf_of(&["/X1 Do"], |pdf, resources| {
             let form_id = pdf.new_object_id();
             let mut xobjects = Dictionary::new();
             xobjects.set("X1", Object::Reference(form_id));
@@ -540,12 +653,11 @@ mod tests {
             form_resources.set("XObject", Object::Dictionary(xobjects.clone()));
             let mut form = Dictionary::new();
             form.set("Type", Object::Name(b"XObject".to_vec()));
-            form.set("Subtype", Object::Name(b"Form".to_vec()));
+            form.set("Subtype", Object::Name(subtype.as_bytes().to_vec()));
             form.set("Resources", Object::Dictionary(form_resources));
             pdf.objects.insert(form_id, Object::Stream(Stream::new(form, b"/X1 Do".to_vec())));
             resources.set("XObject", Object::Dictionary(xobjects));
-        });
-        assert_eq!(read(&bytes), Err(DAMAGED));
+        })
     }
 
     #[test]

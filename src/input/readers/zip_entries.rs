@@ -29,13 +29,16 @@ impl<'a> Archive<'a> {
             Err(ZipError::FileNotFound) => return Ok(None),
             Err(e) => return Err(problem(format, &e)),
         };
-        let mut bytes = Vec::new();
+        // Sized from the entry's header (capped by the budget, as the header
+        // may lie) so a large part is not copied as the buffer doubles.
+        let mut bytes = Vec::with_capacity((entry.size() as usize).min(self.budget + 1));
         entry.take(self.budget as u64 + 1).read_to_end(&mut bytes).map_err(|_| InputError::Damaged { format })?;
         if bytes.len() > self.budget {
             return Err(InputError::DocumentTooLarge { format, limit: DocumentLimit::UnpackedSize });
         }
         self.budget -= bytes.len();
-        Ok(Some(String::from_utf8_lossy(&bytes).into_owned()))
+        // Valid UTF-8 (the usual case) becomes the text without a copy.
+        Ok(Some(String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())))
     }
 }
 

@@ -35,9 +35,11 @@ const proxyCapability = (proxy) => ({ proxyType: "manual", httpProxy: proxy, ssl
 /**
  * A fresh session of `engine` (a fresh profile each time), its requests sent
  * through the proxy at `proxy` ("127.0.0.1:port") so that none can go
- * elsewhere unseen.
+ * elsewhere unseen. `env` is added to the environment of the WebDriver
+ * server, hence of the browser it starts (WebKit's JSC_* options reach its
+ * web process this way; bench-engines.mjs).
  */
-export async function startEngine(engine, proxy) {
+export async function startEngine(engine, proxy, env = {}) {
   if (engine === "chromium") {
     const options = new chrome.Options()
       .setChromeBinaryPath("/usr/bin/chromium")
@@ -45,7 +47,7 @@ export async function startEngine(engine, proxy) {
         "--disable-background-networking", "--disable-component-update", "--disable-sync",
         `--proxy-server=http://${proxy}`)
       .windowSize({ width: 1280, height: 800 });
-    const service = new chrome.ServiceBuilder("/usr/bin/chromedriver");
+    const service = new chrome.ServiceBuilder("/usr/bin/chromedriver").setEnvironment({ ...process.env, ...env });
     return { driver: await new Builder().forBrowser("chrome").setChromeOptions(options).setChromeService(service).build() };
   }
   if (engine === "firefox") {
@@ -77,12 +79,12 @@ export async function startEngine(engine, proxy) {
       .setPreference("extensions.update.enabled", false)
       .setPreference("browser.search.update", false)
       .setProxy(proxyCapability(proxy));
-    const service = new firefox.ServiceBuilder(process.env.GECKODRIVER ?? "geckodriver");
+    const service = new firefox.ServiceBuilder(process.env.GECKODRIVER ?? "geckodriver").setEnvironment({ ...process.env, ...env });
     return { driver: await new Builder().forBrowser("firefox").setFirefoxOptions(options).setFirefoxService(service).build() };
   }
   if (engine === "webkit") {
     const port = await freePort();
-    const child = spawn(process.env.WEBKIT_WEBDRIVER ?? "WebKitWebDriver", [`--port=${port}`], { stdio: "ignore" });
+    const child = spawn(process.env.WEBKIT_WEBDRIVER ?? "WebKitWebDriver", [`--port=${port}`], { stdio: "ignore", env: { ...process.env, ...env } });
     await waitForPort(port);
     const driver = await new Builder()
       .usingServer(`http://127.0.0.1:${port}`)

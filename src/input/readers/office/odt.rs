@@ -13,8 +13,12 @@ const FORMAT: DocumentFormat = DocumentFormat::Odt;
 /// Notes (their text is elsewhere on the page), comments and the record
 /// of tracked changes (which keeps deleted text).
 const SKIPPED: &[&str] = &["text:note", "office:annotation", "text:tracked-changes"];
-/// Most spaces one `text:s` stands for (its count is the file's word).
-const MAX_SPACES: usize = 100;
+/// Most spaces one `text:s` stands for (its count is the file's word):
+/// fewer than the 9 bytes of the shortest one, `<text:s/>`, so the text is
+/// never longer than the XML it came from (with 100, the 50 MB of XML a
+/// ZIP may unpack to could hold 230 MB of spaces); runs that wide are
+/// layout anyway.
+const MAX_SPACES: usize = 8;
 
 pub(in crate::input::readers) fn read(bytes: &[u8]) -> Result<Extracted, InputError> {
     let mut archive = Archive::open(bytes, FORMAT)?;
