@@ -157,6 +157,18 @@ pub async fn ensure_wordnet_exceptions() -> bool {
     }
 }
 
+/// The example set's files (see [`super::EXAMPLE_FILES`]), or what is
+/// missing when the server or the offline copy lacks one.
+pub async fn fetch_examples() -> Result<Vec<(String, Vec<u8>)>, String> {
+    let mut files = Vec::with_capacity(super::EXAMPLE_FILES.len());
+    for name in super::EXAMPLE_FILES {
+        let url = format!("{}{name}", super::EXAMPLES_URL);
+        let bytes = fetch_bytes(&url, None).await.ok_or_else(|| format!("The example {url} could not be loaded."))?;
+        files.push((name.to_string(), bytes));
+    }
+    Ok(files)
+}
+
 async fn open_cache() -> Option<Cache> {
     let storage = scope().caches().ok()?;
     JsFuture::from(storage.open(MODEL_CACHE)).await.ok()?.dyn_into().ok()

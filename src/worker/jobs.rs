@@ -11,7 +11,6 @@ use super::readers;
 use super::runtime::{now, post, scope, superseded, wait_for_model, with_state, yield_to_messages};
 use super::schedule::{ChunkPlan, Supersedable, TOKENIZE_CHUNK};
 use super::timeline::{self, StreamJob, Timeline};
-use super::EXAMPLES;
 use crate::document::Document;
 use crate::encoder::Encoder;
 use crate::input::{self, InputError};
@@ -38,10 +37,10 @@ pub(super) async fn handle(request: Request, files: Vec<Blob>) -> Option<Respons
             outcome.problems.extend(too_large);
             read_response(outcome)
         }
-        Request::ReadExamples { .. } => {
-            let files: Vec<(String, Vec<u8>)> = EXAMPLES.iter().map(|(n, b)| (n.to_string(), b.to_vec())).collect();
-            read_response(read::read_files(&files))
-        }
+        Request::ReadExamples { .. } => match super::assets::fetch_examples().await {
+            Ok(files) => read_response(read::read_files(&files)),
+            Err(message) => Response::Failed { id, message },
+        },
         Request::Describe { documents, .. } => {
             Response::Described { id, facts: documents.iter().map(pipeline::describe).collect() }
         }
