@@ -5,8 +5,9 @@
 //
 // Model files are cached in "precis-models": the big content-hashed files
 // (encoder.onnx?v=…, tokenizer.json?v=…) are stored there by the app's
-// worker once their size is checked (src/worker/runtime.rs), and served
-// from there by this worker; the small unversioned ones (manifest.json,
+// worker once their size and sha256 are checked (src/worker/assets.rs; a
+// damaged copy is deleted there, so this worker then fetches it anew), and
+// served from there by this worker; the small unversioned ones (manifest.json,
 // stream/ls.json) go to the network first and are kept here as the
 // offline fallback.
 //

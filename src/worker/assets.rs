@@ -1,7 +1,13 @@
 //! What the worker downloads and keeps in the Cache API: the encoder's
-//! files (checked against the manifest's sizes), the trained centroid
-//! heads and the streaming policies' settings. Every file is fetched from
-//! the app's own origin; offline, the cached copy answers.
+//! files (checked against the manifest's sizes and sha256), the trained
+//! centroid heads and the streaming policies' settings. Every file is
+//! fetched from the app's own origin; offline, the cached copy answers.
+//!
+//! A cached model file that no longer matches its sha256 (a disk error, a
+//! write cut short) is deleted and downloaded again; a download that does
+//! not match is refused and not kept. The hash is the browser's WebCrypto
+//! (native code, off the worker's thread), which exists wherever the Cache
+//! API does (secure contexts); without it only sizes are checked.
 
 use crate::centroid::{CeraHead, Heads};
 use crate::stream::learned::StreamSettings;
@@ -35,27 +41,67 @@ pub async fn model_files(progress: Progress<'_>) -> Result<(Vec<Vec<u8>>, bool),
     let files = MODEL_FILES
         .iter()
         .map(|name| manifest_entry(&manifest, name))
-        .collect::<Result<Vec<(String, u64)>, String>>()?;
-    let total: u64 = files.iter().map(|(_, bytes)| bytes).sum();
+        .collect::<Result<Vec<ModelFile>, String>>()?;
+    let total: u64 = files.iter().map(|f| f.bytes).sum();
     let mut done = 0;
     let mut from_cache = true;
     let mut contents = vec![];
-    for (url, bytes) in &files {
-        let data = match cached_bytes(cache.as_ref(), url).await {
-            Some(data) if data.len() as u64 == *bytes => data,
-            _ => {
+    for file in &files {
+        let data = match intact_cached_file(cache.as_ref(), file).await {
+            Some(data) => data,
+            None => {
                 from_cache = false;
-                download(url, *bytes, cache.as_ref(), &|n| progress(done + n, total)).await?
+                download(file, cache.as_ref(), &|n| progress(done + n, total)).await?
             }
         };
-        done += bytes;
+        done += file.bytes;
         contents.push(data);
     }
     if let Some(cache) = &cache {
-        let current: Vec<String> = files.iter().map(|(url, _)| url.clone()).collect();
+        let current: Vec<String> = files.iter().map(|f| f.url.clone()).collect();
         prune(cache, &current).await;
     }
     Ok((contents, from_cache))
+}
+
+/// A model file as the manifest describes it.
+struct ModelFile {
+    /// Versioned by the file's hash, so a new model never hits an old
+    /// cache entry.
+    url: String,
+    bytes: u64,
+    /// Lower-case hex.
+    sha256: String,
+}
+
+/// The cached copy of a model file if it is whole: the manifest's size and
+/// sha256. A damaged copy is deleted (then downloaded again).
+async fn intact_cached_file(cache: Option<&Cache>, file: &ModelFile) -> Option<Vec<u8>> {
+    let cache = cache?;
+    let bytes = cached_bytes(Some(cache), &file.url).await?;
+    if bytes.len() as u64 == file.bytes && sha256_matches(&bytes, &file.sha256).await {
+        return Some(bytes);
+    }
+    web_sys::console::warn_1(
+        &format!("Précis: the cached {} does not match its size or sha256 in the manifest; downloading it again.", file.url).into(),
+    );
+    let _ = JsFuture::from(cache.delete_with_str(&file.url)).await;
+    None
+}
+
+/// Whether `bytes` hash to `expected` (hex); true when this browser cannot
+/// hash (no WebCrypto outside secure contexts: the size was checked).
+async fn sha256_matches(bytes: &[u8], expected: &str) -> bool {
+    let Ok(digest) = scope().crypto().map(|c| c.subtle()).and_then(|subtle| subtle.digest_with_str_and_u8_array("SHA-256", bytes)) else {
+        return true;
+    };
+    match JsFuture::from(digest).await {
+        Ok(buffer) => {
+            let hex: String = Uint8Array::new(&buffer).to_vec().iter().map(|b| format!("{b:02x}")).collect();
+            hex == expected
+        }
+        Err(_) => true,
+    }
 }
 
 /// The heads' files (CeRA, CeRAI), each when this build ships it.
@@ -111,6 +157,18 @@ pub async fn ensure_wordnet_exceptions() -> bool {
     }
 }
 
+/// The example set's files (see [`super::EXAMPLE_FILES`]), or what is
+/// missing when the server or the offline copy lacks one.
+pub async fn fetch_examples() -> Result<Vec<(String, Vec<u8>)>, String> {
+    let mut files = Vec::with_capacity(super::EXAMPLE_FILES.len());
+    for name in super::EXAMPLE_FILES {
+        let url = format!("{}{name}", super::EXAMPLES_URL);
+        let bytes = fetch_bytes(&url, None).await.ok_or_else(|| format!("The example {url} could not be loaded."))?;
+        files.push((name.to_string(), bytes));
+    }
+    Ok(files)
+}
+
 async fn open_cache() -> Option<Cache> {
     let storage = scope().caches().ok()?;
     JsFuture::from(storage.open(MODEL_CACHE)).await.ok()?.dyn_into().ok()
@@ -163,16 +221,14 @@ async fn fetch_manifest(cache: Option<&Cache>) -> Result<serde_json::Value, Stri
     serde_json::from_slice(&bytes).map_err(|e| format!("The model manifest is damaged: {e}"))
 }
 
-/// (versioned URL, size in bytes) of a model file: the URL carries the
-/// file's hash, so a new model never hits an old cache entry.
-fn manifest_entry(manifest: &serde_json::Value, name: &str) -> Result<(String, u64), String> {
+fn manifest_entry(manifest: &serde_json::Value, name: &str) -> Result<ModelFile, String> {
     let entry = &manifest["files"][name];
-    let sha = entry["sha256"].as_str().unwrap_or_default();
+    let sha256 = entry["sha256"].as_str().unwrap_or_default().to_ascii_lowercase();
     let bytes = entry["bytes"].as_u64().unwrap_or(0);
-    if sha.len() < 16 || bytes == 0 {
+    if sha256.len() != 64 || bytes == 0 {
         return Err(format!("The model manifest does not describe {name}."));
     }
-    Ok((format!("{MODEL_DIR}{name}?v={}", &sha[..16]), bytes))
+    Ok(ModelFile { url: format!("{MODEL_DIR}{name}?v={}", &sha256[..16]), bytes, sha256 })
 }
 
 async fn cached_bytes(cache: Option<&Cache>, url: &str) -> Option<Vec<u8>> {
@@ -185,9 +241,10 @@ async fn response_bytes(response: &web_sys::Response) -> Option<Vec<u8>> {
     Some(Uint8Array::new(&buffer).to_vec())
 }
 
-/// Downloads a file, reporting the bytes read so far, and keeps it in the
-/// cache.
-async fn download(url: &str, expected: u64, cache: Option<&Cache>, progress: &dyn Fn(u64)) -> Result<Vec<u8>, String> {
+/// Downloads a file, reporting the bytes read so far, checks it against
+/// the manifest and keeps it in the cache.
+async fn download(file: &ModelFile, cache: Option<&Cache>, progress: &dyn Fn(u64)) -> Result<Vec<u8>, String> {
+    let (url, expected) = (file.url.as_str(), file.bytes);
     let offline = || "The language model could not be downloaded: the network is unreachable. \
         Connect once to download it (84 MB); after that Précis works offline."
         .to_string();
@@ -222,6 +279,11 @@ async fn download(url: &str, expected: u64, cache: Option<&Cache>, progress: &dy
             "The language model download was cut short ({} of {} bytes). Reload to try again.",
             bytes.len(),
             expected
+        ));
+    }
+    if !sha256_matches(&bytes, &file.sha256).await {
+        return Err(format!(
+            "The language model downloaded damaged ({url} does not match its sha256 in the manifest). Reload to try again."
         ));
     }
     if let Some(cache) = cache {

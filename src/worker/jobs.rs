@@ -11,7 +11,6 @@ use super::readers;
 use super::runtime::{now, post, scope, superseded, wait_for_model, with_state, yield_to_messages};
 use super::schedule::{ChunkPlan, Supersedable, TOKENIZE_CHUNK};
 use super::timeline::{self, StreamJob, Timeline};
-use super::EXAMPLES;
 use crate::document::Document;
 use crate::encoder::Encoder;
 use crate::input::{self, InputError};
@@ -38,10 +37,10 @@ pub(super) async fn handle(request: Request, files: Vec<Blob>) -> Option<Respons
             outcome.problems.extend(too_large);
             read_response(outcome)
         }
-        Request::ReadExamples { .. } => {
-            let files: Vec<(String, Vec<u8>)> = EXAMPLES.iter().map(|(n, b)| (n.to_string(), b.to_vec())).collect();
-            read_response(read::read_files(&files))
-        }
+        Request::ReadExamples { .. } => match super::assets::fetch_examples().await {
+            Ok(files) => read_response(read::read_files(&files)),
+            Err(message) => Response::Failed { id, message },
+        },
         Request::Describe { documents, .. } => {
             Response::Described { id, facts: documents.iter().map(pipeline::describe).collect() }
         }
@@ -99,9 +98,29 @@ async fn read_uploads(files: &[(String, Vec<u8>)]) -> ReadOutcome {
     outcome
 }
 
+/// The browser specs' way to crash this worker in the middle of a summary
+/// (tests/e2e/specs/recovery.test.mjs): started with `fault=panic` it
+/// panics, with `fault=oom` it fails an allocation as running out of memory
+/// does; either aborts the wasm module, like a real crash. The page passes
+/// the flag only when its own address has it, and only to its first
+/// worker, so the restarted one works. It is compiled into every build:
+/// a cargo feature would need a second Trunk build for the tests, and the
+/// flag can do nothing a real crash would not (the page restarts the
+/// worker; articles and settings are untouched).
+fn inject_fault() {
+    let search = scope().location().search();
+    if search.contains("fault=panic") {
+        panic!("fault injected (fault=panic)");
+    }
+    if search.contains("fault=oom") {
+        std::alloc::handle_alloc_error(std::alloc::Layout::new::<[u8; 1 << 30]>());
+    }
+}
+
 async fn summarize(id: u32, job: Job) -> Result<Option<SummaryResult>, String> {
     let started = now();
     let encoder = wait_for_model(id).await?;
+    inject_fault();
     post(&Response::Progress { id, stage: Stage::Splitting, done: 0, total: 1 });
     let prepared = pipeline::prepare(job)?;
     let Some(timing) = embed_prepared(id, &encoder, &prepared, now() - started, Supersedable::Summary).await? else {

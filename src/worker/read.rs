@@ -132,14 +132,18 @@ pub fn too_large(bytes: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::worker::EXAMPLES;
+    use crate::worker::EXAMPLE_FILES;
 
     #[test]
     fn the_example_set_reads_as_dated_articles_in_five_languages() {
-        let files: Vec<(String, Vec<u8>)> = EXAMPLES.iter().map(|(n, b)| (n.to_string(), b.to_vec())).collect();
+        let folder = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/examples/");
+        let read = |name: &str| (name.to_string(), std::fs::read(format!("{folder}{name}")).unwrap());
+        let files: Vec<(String, Vec<u8>)> = EXAMPLE_FILES.iter().map(|name| read(name)).collect();
         let outcome = read_files(&files);
         assert!(outcome.problems.is_empty(), "{:?}", outcome.problems);
         assert_eq!(outcome.articles.len(), 5);
+        let on_disk = std::fs::read_dir(folder).unwrap().filter(|e| e.as_ref().unwrap().path().extension().is_some_and(|x| x == "json"));
+        assert_eq!(on_disk.count(), EXAMPLE_FILES.len(), "every file in assets/examples is listed in EXAMPLE_FILES");
         let mut languages: Vec<&str> = outcome.articles.iter().map(|a| a.facts.languages[0].as_str()).collect();
         languages.sort();
         assert_eq!(languages, ["de", "en", "es", "fr", "it"]);

@@ -179,7 +179,7 @@ fn InputProblems() -> impl IntoView {
                     })
                     .collect_view()
             }}
-            {move || state.storage_warning.get().map(|w| view! { <p class="warning" role="status">{w}</p> })}
+            {move || state.storage_warning.get().map(|w| view! { <p class="warning" role="status" data-testid="storage-warning">{w}</p> })}
         </div>
     }
 }

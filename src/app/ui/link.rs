@@ -1,10 +1,16 @@
 //! The page's end of the worker: start it, send requests, route answers to
 //! the state. Only the latest summary request counts; answers to older
 //! ones are ignored.
+//!
+//! A worker that crashes (a panic or running out of memory aborts its wasm
+//! module, which reaches the page as the Worker's `error` event) is ended
+//! and replaced at once; the requests it never answered are kept, and
+//! Retry sends them to the new worker. Articles and settings live in the
+//! page and in storage, so nothing the user made is lost.
 
 use super::dom;
 use super::persist;
-use super::state::{AppState, Outcome, Progress, TimelineOutcome};
+use super::state::{AppState, Outcome, Progress, TimelineOutcome, WorkerCrash};
 use crate::document::Document;
 use crate::summarize::Settings;
 use crate::worker::protocol::{InputProblem, Job, ModelStatus, Request, Response, Stage, StreamJob};
@@ -19,6 +25,11 @@ use web_sys::{MessageEvent, Worker};
 
 /// Loads the app's wasm module in a worker (www/worker.js).
 const WORKER_SCRIPT: &str = "worker.js";
+/// Crashes within `CRASH_WINDOW_MS` after which the page stops restarting
+/// the worker: one that fails at once (its script gone, memory too short
+/// for the model) would otherwise restart for ever.
+const MAX_CRASHES: usize = 3;
+const CRASH_WINDOW_MS: f64 = 60_000.0;
 
 #[derive(Clone)]
 enum Pending {
@@ -34,6 +45,13 @@ enum Pending {
     Compare,
 }
 
+/// A request the worker has not answered yet: what to do with the answer,
+/// and the message itself (with its files), to send again after a crash.
+struct Sent {
+    pending: Pending,
+    message: JsValue,
+}
+
 struct Link {
     worker: Worker,
     /// The worker has started (it spoke first); until then messages wait
@@ -41,10 +59,14 @@ struct Link {
     ready: bool,
     queued: Vec<JsValue>,
     next_id: u32,
-    pending: HashMap<u32, Pending>,
+    pending: HashMap<u32, Sent>,
     latest_summary: u32,
     latest_stream: u32,
     latest_compare: u32,
+    /// Requests a crashed worker never answered; Retry sends them again.
+    lost: Vec<(u32, Sent)>,
+    /// When the worker crashed (ms since the epoch), the last few.
+    crashes: Vec<f64>,
 }
 
 thread_local! {
@@ -53,7 +75,7 @@ thread_local! {
 
 /// worker.js with the page's own module and wasm files (hashed names,
 /// written by Trunk into the boot script's tag) as absolute URLs.
-fn worker_url() -> Option<String> {
+fn worker_url(first: bool) -> Option<String> {
     let document = document();
     let tag = document.query_selector("script[data-app-js]").ok()??;
     let base = document.base_uri().ok()??;
@@ -64,27 +86,23 @@ fn worker_url() -> Option<String> {
     let (js, wasm) = (absolute("data-app-js")?, absolute("data-app-wasm")?);
     let encode = |url: &str| String::from(js_sys::encode_uri_component(url));
     // `?helpers=N` on the page sets the number of helper workers (tests and
-    // benchmarks compare; 0: the worker encodes alone).
+    // benchmarks compare; 0: the worker encodes alone). `?fault=…` (the
+    // recovery specs) goes only to the first worker, so the one that replaces
+    // it works (src/worker/jobs.rs, `inject_fault`).
     let search = web_sys::window()?.location().search().ok()?;
-    let helpers = search.split(['?', '&']).find(|p| p.starts_with("helpers=")).map_or(String::new(), |p| format!("&{p}"));
-    Some(format!("{WORKER_SCRIPT}?js={}&wasm={}{helpers}", encode(&js), encode(&wasm)))
+    let passed = search
+        .split(['?', '&'])
+        .filter(|p| p.starts_with("helpers=") || (first && p.starts_with("fault=")))
+        .fold(String::new(), |all, p| all + "&" + p);
+    Some(format!("{WORKER_SCRIPT}?js={}&wasm={}{passed}", encode(&js), encode(&wasm)))
 }
 
-fn start_worker() -> Option<Worker> {
+
+/// Starts a worker whose answers go to `state` and whose crash restarts it.
+fn start_worker(state: AppState, first: bool) -> Option<Worker> {
     let options = web_sys::WorkerOptions::new();
     options.set_type(web_sys::WorkerType::Module);
-    Worker::new_with_options(&worker_url()?, &options).ok()
-}
-
-pub fn connect(state: AppState) {
-    let worker = match start_worker() {
-        Some(worker) => worker,
-        None => {
-            let message = "This browser could not start the app's background worker; Précis needs a recent browser.";
-            state.model.set(Some(ModelStatus::Unavailable { message: message.into() }));
-            return;
-        }
-    };
+    let worker = Worker::new_with_options(&worker_url(first)?, &options).ok()?;
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
         flush_queue();
         let Some(json) = event.data().as_string() else { return };
@@ -95,15 +113,106 @@ pub fn connect(state: AppState) {
     });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();
-    let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |_| {
-        let message = "The app's background worker stopped unexpectedly. Reload the page to restart it.";
-        state.model.set(Some(ModelStatus::Unavailable { message: message.into() }));
-        state.progress.set(None);
-        state.reading.set(false);
+    let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |event: web_sys::Event| {
+        // Handled here: the browser need not report it again.
+        event.prevent_default();
+        crashed(state);
     });
     worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
     on_error.forget();
-    LINK.set(Some(Link { worker, ready: false, queued: vec![], next_id: 1, pending: HashMap::new(), latest_summary: 0, latest_stream: 0, latest_compare: 0 }));
+    Some(worker)
+}
+
+pub fn connect(state: AppState) {
+    let Some(worker) = start_worker(state, true) else {
+        let message = "This browser could not start the app's background worker; Précis needs a recent browser.";
+        state.model.set(Some(ModelStatus::Unavailable { message: message.into() }));
+        return;
+    };
+    LINK.set(Some(Link {
+        worker,
+        ready: false,
+        queued: vec![],
+        next_id: 1,
+        pending: HashMap::new(),
+        latest_summary: 0,
+        latest_stream: 0,
+        latest_compare: 0,
+        lost: vec![],
+        crashes: vec![],
+    }));
+}
+
+/// The worker died (an uncaught error: a panic, out of memory, its script
+/// failing to load): end it, keep what it was asked, start a new one unless
+/// it keeps dying, and tell the user once.
+fn crashed(state: AppState) {
+    let Some((retry, gave_up)) = LINK.with_borrow_mut(|link| {
+        let link = link.as_mut()?;
+        link.worker.set_onerror(None);
+        link.worker.set_onmessage(None);
+        link.worker.terminate();
+        link.queued.clear();
+        link.ready = false;
+        // Each request carries all it needs, so the order they go again in
+        // does not matter.
+        link.lost.extend(link.pending.drain());
+        let now = js_sys::Date::now();
+        link.crashes.retain(|at| now - at < CRASH_WINDOW_MS);
+        link.crashes.push(now);
+        Some((!link.lost.is_empty(), link.crashes.len() >= MAX_CRASHES))
+    }) else {
+        return;
+    };
+    state.progress.set(None);
+    state.timeline_progress.set(None);
+    state.compare_progress.set(None);
+    state.reading.set(false);
+    state.helpers.set(0);
+    let restarted = !gave_up && start_worker(state, false).is_some_and(|worker| {
+        LINK.with_borrow_mut(|link| link.as_mut().map(|link| link.worker = worker)).is_some()
+    });
+    let status = if restarted {
+        None
+    } else {
+        Some(ModelStatus::Unavailable { message: "The summarizer keeps stopping. Reload the page; your articles are saved.".into() })
+    };
+    state.model.set(status);
+    state.worker_crash.set(Some(WorkerCrash { retry: retry && restarted, restarted }));
+}
+
+/// Sends the requests the crashed worker never answered to its successor.
+pub fn retry(state: AppState) {
+    state.worker_crash.set(None);
+    let lost = LINK.with_borrow_mut(|link| link.as_mut().map(|link| std::mem::take(&mut link.lost))).unwrap_or_default();
+    for (id, sent) in lost {
+        show_running(state, &sent.pending);
+        LINK.with_borrow_mut(|link| {
+            let Some(link) = link.as_mut() else { return };
+            post_or_queue(link, sent.message.clone());
+            link.pending.insert(id, sent);
+        });
+    }
+}
+
+/// The progress a request shows while it runs.
+fn show_running(state: AppState, pending: &Pending) {
+    let starting = Some(Progress { stage: Stage::Splitting, done: 0, total: 1 });
+    match pending {
+        Pending::ReadPaste | Pending::Read => state.reading.set(true),
+        Pending::Summarize(_) => state.progress.set(starting),
+        Pending::Stream(_) => state.timeline_progress.set(starting),
+        Pending::Compare => state.compare_progress.set(starting),
+        Pending::Describe(_) => {}
+    }
+}
+
+fn post_or_queue(link: &mut Link, message: JsValue) {
+    if link.ready {
+        let _ = link.worker.post_message(&message);
+    } else {
+        link.queued.push(message);
+    }
 }
 
 /// The worker is listening: send what waited.
@@ -126,26 +235,23 @@ fn send(build: impl FnOnce(u32) -> Request, pending: Pending, files: Option<Arra
         let id = link.next_id;
         link.next_id += 1;
         let request = build(id);
-        let message = Array::of2(&JsValue::from_str(&serde_json::to_string(&request).ok()?), &files.unwrap_or_else(Array::new));
-        if link.ready {
-            link.worker.post_message(&message).ok()?;
-        } else {
-            link.queued.push(message.into());
-        }
+        let message: JsValue =
+            Array::of2(&JsValue::from_str(&serde_json::to_string(&request).ok()?), &files.unwrap_or_else(Array::new)).into();
+        post_or_queue(link, message.clone());
         if matches!(pending, Pending::Summarize(_)) {
             // The worker drops summaries overtaken by this one.
-            link.pending.retain(|_, p| !matches!(p, Pending::Summarize(_)));
+            link.pending.retain(|_, p| !matches!(p.pending, Pending::Summarize(_)));
             link.latest_summary = id;
         }
         if matches!(pending, Pending::Stream(_)) {
-            link.pending.retain(|_, p| !matches!(p, Pending::Stream(_)));
+            link.pending.retain(|_, p| !matches!(p.pending, Pending::Stream(_)));
             link.latest_stream = id;
         }
         if matches!(pending, Pending::Compare) {
-            link.pending.retain(|_, p| !matches!(p, Pending::Compare));
+            link.pending.retain(|_, p| !matches!(p.pending, Pending::Compare));
             link.latest_compare = id;
         }
-        link.pending.insert(id, pending);
+        link.pending.insert(id, Sent { pending, message });
         Some(id)
     })
 }
@@ -154,7 +260,7 @@ fn take_pending(id: u32) -> Option<(Pending, bool)> {
     LINK.with_borrow_mut(|link| {
         let link = link.as_mut()?;
         let latest = link.latest_summary == id || link.latest_stream == id || link.latest_compare == id;
-        link.pending.remove(&id).map(|p| (p, latest))
+        link.pending.remove(&id).map(|sent| (sent.pending, latest))
     })
 }
 

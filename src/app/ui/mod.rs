@@ -7,29 +7,36 @@ mod attention;
 mod compare;
 mod dom;
 mod explorer;
+mod idb;
 mod link;
 mod map;
 mod mmr_view;
 mod persist;
+mod recovery;
 mod settings;
 mod sources;
 mod state;
 mod summary;
 mod timeline;
 
-use crate::worker::protocol::ModelStatus;
+use crate::worker::protocol::{Article, ModelStatus};
 use leptos::prelude::*;
 use state::{AppState, Mode, Tab};
 
-/// Entry point of the app bin.
+/// Entry point of the app bin. The saved articles are read first (a few
+/// milliseconds from IndexedDB), so the page never shows an empty list
+/// that then fills.
 pub fn mount() {
     console_error_panic_hook::set_once();
-    leptos::mount::mount_to_body(App);
+    wasm_bindgen_futures::spawn_local(async {
+        let articles = persist::load_articles().await;
+        leptos::mount::mount_to_body(move || view! { <App articles/> });
+    });
 }
 
 #[component]
-fn App() -> impl IntoView {
-    let state = AppState::restore();
+fn App(articles: Vec<Article>) -> impl IntoView {
+    let state = AppState::restore(articles);
     provide_context(state);
     link::connect(state);
     persist::keep_saved(state);
@@ -43,6 +50,7 @@ fn App() -> impl IntoView {
             </div>
             <ModelBadge/>
         </header>
+        <recovery::Notices/>
         <ModeSwitch/>
         <main class="layout">
             <div class="column input-column">

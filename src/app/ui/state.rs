@@ -45,6 +45,14 @@ pub struct TimelineOutcome {
     pub documents: Vec<Document>,
 }
 
+/// The worker crashed: whether it was restarted, and whether requests it
+/// lost can be sent again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WorkerCrash {
+    pub restarted: bool,
+    pub retry: bool,
+}
+
 /// Which detail tab is open.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tab {
@@ -123,6 +131,10 @@ pub struct AppState {
     pub cleared: RwSignal<Option<Vec<Card>>>,
     /// The browser refused to store the input (quota).
     pub storage_warning: RwSignal<Option<String>>,
+    /// Another tab saved a different list of articles.
+    pub articles_elsewhere: RwSignal<bool>,
+    /// The worker crashed and was restarted (or not); shown until dismissed.
+    pub worker_crash: RwSignal<Option<WorkerCrash>>,
     pub mode: RwSignal<Mode>,
     /// What the worker offers for the timeline (None until it says).
     pub stream_offer: RwSignal<Option<StreamOffer>>,
@@ -151,11 +163,11 @@ pub struct AppState {
 }
 
 impl AppState {
-    /// Fresh state with whatever the last visit left in storage.
-    pub fn restore() -> Self {
+    /// Fresh state with the saved articles (read before mounting, see
+    /// `persist::load_articles`) and whatever else the last visit left.
+    pub fn restore(articles: Vec<Article>) -> Self {
         let saved = persist::load();
-        let cards: Vec<Card> =
-            saved.articles.into_iter().enumerate().map(|(i, article)| Card { key: i as u64, article }).collect();
+        let cards: Vec<Card> = articles.into_iter().enumerate().map(|(i, article)| Card { key: i as u64, article }).collect();
         let next_key = cards.len() as u64;
         Self {
             cards: RwSignal::new(cards),
@@ -174,6 +186,8 @@ impl AppState {
             tab: RwSignal::new(Tab::Sources),
             cleared: RwSignal::new(None),
             storage_warning: RwSignal::new(None),
+            articles_elsewhere: RwSignal::new(false),
+            worker_crash: RwSignal::new(None),
             mode: RwSignal::new(saved.mode),
             stream_offer: RwSignal::new(None),
             stream_choice: RwSignal::new(saved.stream),
@@ -217,6 +231,13 @@ impl AppState {
         let key = self.next_key.get_value();
         self.next_key.set_value(key + 1);
         key
+    }
+
+    /// Replaces every card (the list another tab saved).
+    pub fn replace_articles(&self, articles: Vec<Article>) {
+        let cards: Vec<Card> = articles.into_iter().map(|article| Card { key: self.new_key(), article }).collect();
+        self.cards.set(cards);
+        self.input_changed();
     }
 
     pub fn add_articles(&self, articles: Vec<Article>) {
