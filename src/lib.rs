@@ -12,6 +12,8 @@ pub mod encoder;
 pub mod eval;
 pub mod input;
 pub mod limits;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod models;
 pub mod project;
 pub mod registry;
 pub mod segment;
