@@ -8,6 +8,7 @@ with `cargo test --profile ci` first). The models are the repo's models/.
 import json
 import os
 import subprocess
+from datetime import datetime, timezone
 from pathlib import Path
 
 import numpy as np
@@ -123,9 +124,17 @@ def test_bad_input_is_a_value_error(call, message):
         call()
 
 
-def cli_stream_texts(articles_file, policy):
+def cli_stream_updates(articles_file, policy):
+    """`precis stream`'s updates: (time as YYYY-MM-DD HH:MM UTC, sentence)."""
     lines = run_cli("stream", "--policy", policy, "--query", QUERY, articles_file).splitlines()
-    return [line.split("\t")[2] for line in lines]
+    return [(line.split("\t")[0], line.split("\t")[2]) for line in lines]
+
+
+def as_cli_updates(selected):
+    def minute(seconds):
+        return datetime.fromtimestamp(seconds, tz=timezone.utc).strftime("%Y-%m-%d %H:%M")
+
+    return [(minute(s["time"]), s["text"]) for s in selected]
 
 
 def stream_texts(state, arrivals, finish=True):
@@ -138,15 +147,16 @@ def stream_texts(state, arrivals, finish=True):
 
 @pytest.mark.parametrize("policy", ["cos", "ls", "ls+cos", "apsal"])
 def test_stream_selects_what_the_cli_selects(articles_file, policy):
-    cli = cli_stream_texts(articles_file, policy)
-    assert stream_texts(precis.StreamState(QUERY, policy), ARTICLES) == cli
-    # All at once: the same updates.
-    selected, _ = precis.StreamState(QUERY, policy).update(ARTICLES, finish=True)
-    assert [s["text"] for s in selected] == cli
+    cli = cli_stream_updates(articles_file, policy)
+    state = precis.StreamState(QUERY, policy)
+    one_by_one = [s for i, a in enumerate(ARTICLES) for s in state.update([a], finish=i == len(ARTICLES) - 1)[0]]
+    assert as_cli_updates(one_by_one) == cli
+    all_at_once, _ = precis.StreamState(QUERY, policy).update(ARTICLES, finish=True)
+    assert as_cli_updates(all_at_once) == cli
 
 
 def test_stream_selects_some_and_skips_some(articles_file):
-    selected = cli_stream_texts(articles_file, "cos")
+    selected = cli_stream_updates(articles_file, "cos")
     sentences = sum(len(precis.summarize([a], budget_percent=100)["summary"]) for a in ARTICLES)
     assert 0 < len(selected) < sentences
 
