@@ -69,3 +69,15 @@ ensure_geckodriver() {
 ensure_models() {
   python3 "$ROOT/models/build.py"
 }
+
+# The Python package `precis` (pyproject.toml, src/python.rs) in .venv,
+# with maturin and pytest. Built with the ci profile in target/, so it
+# reuses the dependencies `cargo test --profile ci` compiled; cargo
+# rebuilds only what changed. Needs the venv that ensure_models makes.
+ensure_python_package() {
+  local venv="$ROOT/.venv"
+  "$venv/bin/python" -c 'import maturin, pytest' 2>/dev/null \
+    || { log "installing maturin and pytest into .venv"; "$venv/bin/pip" install -q "maturin>=1.16,<2" "pytest>=8"; }
+  log "building the Python package into .venv"
+  PATH="$venv/bin:$PATH" "$venv/bin/pip" install -q --no-build-isolation "$ROOT"
+}

@@ -12,7 +12,13 @@ pub mod encoder;
 pub mod eval;
 pub mod input;
 pub mod limits;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod models;
 pub mod project;
+/// The Python package `precis` (maturin, pyproject.toml): glue over the
+/// same functions the CLI calls.
+#[cfg(all(not(target_arch = "wasm32"), feature = "python"))]
+pub mod python;
 pub mod registry;
 pub mod segment;
 pub mod select;

@@ -124,6 +124,28 @@ pub enum Budget {
     Percent(f32),
 }
 
+impl Budget {
+    /// The budget of the CLI's flags (and the Python package's arguments):
+    /// sentences, else a percentage, else words (default `default_words`).
+    pub fn from_flags(words: Option<usize>, sentences: Option<usize>, percent: Option<f32>, default_words: usize) -> Self {
+        match (sentences, percent) {
+            (Some(n), _) => Budget::Sentences(n),
+            (_, Some(p)) => Budget::Percent(p),
+            _ => Budget::Words(words.unwrap_or(default_words)),
+        }
+    }
+}
+
+/// An ISO 639-1 code (two letters) for `Settings::languages`, lowercased.
+pub fn language_code(code: &str) -> Result<String, String> {
+    let code = code.trim().to_ascii_lowercase();
+    if code.len() == 2 && code.bytes().all(|b| b.is_ascii_lowercase()) {
+        Ok(code)
+    } else {
+        Err(format!("{code:?} is not an ISO 639-1 language code (two letters, such as en, es, zh)"))
+    }
+}
+
 impl Default for Budget {
     fn default() -> Self {
         Budget::Words(100)
@@ -298,6 +320,61 @@ impl<'a> SummaryRequest<'a> {
     pub fn new(cluster: &'a Cluster, embeddings: &'a [Embedding], settings: &'a Settings) -> Self {
         Self { cluster, embeddings, settings, reference: None, topic: None, heads: None }
     }
+}
+
+/// The documents as one cluster to summarize; an error if they hold no
+/// sentence (the CLI's and the Python package's check).
+pub fn cluster_to_summarize(documents: Vec<crate::document::Document>) -> Result<Cluster> {
+    let cluster = Cluster::new(documents);
+    if cluster.sentences.is_empty() {
+        bail!("the input has no sentences to summarize");
+    }
+    Ok(cluster)
+}
+
+/// A summary sentence with its provenance: its id in the cluster, its
+/// document's id and every field of the sentence (document index, index
+/// in the document, spans, language, words).
+#[derive(Serialize)]
+struct PickedSentence<'a> {
+    id: usize,
+    document: &'a str,
+    #[serde(flatten)]
+    sentence: &'a crate::document::Sentence,
+}
+
+/// The summary as `precis summarize --format json` prints it and the Python
+/// package returns it: sentences with provenance, the settings, the
+/// excluded page furniture and the search trace.
+pub fn summary_json(cluster: &Cluster, settings: &Settings, summary: &Summary) -> serde_json::Value {
+    let picked: Vec<PickedSentence> = summary
+        .sentences
+        .iter()
+        .map(|&id| {
+            let sentence = &cluster.sentences[id];
+            PickedSentence { id, document: &cluster.documents[sentence.doc].id, sentence }
+        })
+        .collect();
+    serde_json::json!({
+        "settings": settings,
+        "documents": cluster.documents.iter().map(|d| serde_json::json!({"id": d.id, "title": d.title, "timestamp": d.timestamp})).collect::<Vec<_>>(),
+        "summary": picked,
+        // Never candidates, never silently dropped: page furniture with its reason.
+        "excluded": cluster.sentences.iter().enumerate().filter(|(_, s)| s.excluded.is_some()).map(|(id, s)| {
+            serde_json::json!({"id": id, "document": cluster.documents[s.doc].id, "text": s.text, "reason": s.excluded})
+        }).collect::<Vec<_>>(),
+        "score": summary.score,
+        "cost": summary.cost,
+        "limit": summary.limit,
+        "candidates": summary.candidates,
+        "notes": summary.notes,
+        "centroid_attention": summary.centroid.attention,
+        "attention_share": summary.centroid.attention_share,
+        "steering": summary.centroid.steering.as_ref().map(|s| serde_json::json!({
+            "weight": s.weight, "degrees_moved": s.degrees_moved(), "cosine_to_query": s.cosine_to_query,
+        })),
+        "trace": summary.trace,
+    })
 }
 
 /// Runs the request's method: the centroid step, then the selection step.

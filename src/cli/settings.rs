@@ -60,12 +60,7 @@ pub struct SettingsArgs {
 
 /// An ISO 639-1 code: two letters, lowercased.
 fn parse_language(code: &str) -> Result<String, String> {
-    let code = code.trim().to_ascii_lowercase();
-    if code.len() == 2 && code.bytes().all(|b| b.is_ascii_lowercase()) {
-        Ok(code)
-    } else {
-        Err(format!("{code:?} is not an ISO 639-1 language code (two letters, such as en, es, zh)"))
-    }
+    precis::summarize::language_code(code)
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
@@ -83,11 +78,7 @@ pub enum OrderArg {
 
 impl SettingsArgs {
     pub fn to_settings(&self, method: Method, default_words: usize) -> Settings {
-        let budget = match (self.budget_sentences, self.budget_percent) {
-            (Some(n), _) => Budget::Sentences(n),
-            (_, Some(p)) => Budget::Percent(p),
-            _ => Budget::Words(self.budget.unwrap_or(default_words)),
-        };
+        let budget = Budget::from_flags(self.budget, self.budget_sentences, self.budget_percent, default_words);
         Settings {
             method,
             budget,

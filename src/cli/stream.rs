@@ -79,12 +79,7 @@ pub fn run(args: StreamArgs) -> Result<()> {
 
 /// The settings file; only COS and APSAL may run without one (defaults).
 fn load_settings(args: &StreamArgs) -> Result<StreamSettings> {
-    let path = args.settings.clone().unwrap_or_else(|| models_dir(args.models.as_deref()).join("stream/ls.json"));
-    match std::fs::read_to_string(&path) {
-        Ok(json) => StreamSettings::from_json(&json).map_err(|e| anyhow!("{}: {e}", path.display())),
-        Err(_) if !args.policy.needs_weights() => Ok(StreamSettings::untrained()),
-        Err(e) => Err(anyhow!("cannot read {} ({e}); train it with `precis stream-train`", path.display())),
-    }
+    precis::models::load_stream_settings(args.settings.as_deref(), args.models.as_deref(), args.policy)
 }
 
 fn run_trec(args: &StreamArgs, settings: &StreamSettings, dir: &Path) -> Result<()> {

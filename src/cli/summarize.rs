@@ -3,10 +3,9 @@
 
 use super::models::{load_encoder, load_heads};
 use super::settings::SettingsArgs;
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use precis::document::{Cluster, Document};
 use precis::summarize::{Method, Settings, SummaryTexts};
-use serde::Serialize;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -51,11 +50,7 @@ pub struct ArticlesArgs {
 impl ArticlesArgs {
     /// The articles as one cluster; an error if they hold no sentence.
     pub fn cluster(&self) -> Result<Cluster> {
-        let cluster = Cluster::new(read_inputs(&self.inputs)?);
-        if cluster.sentences.is_empty() {
-            bail!("the input has no sentences to summarize");
-        }
-        Ok(cluster)
+        precis::summarize::cluster_to_summarize(read_inputs(&self.inputs)?)
     }
 
     /// The settings flags for `method`, with the question and its weight.
@@ -85,14 +80,6 @@ pub enum Format {
     Json,
 }
 
-#[derive(Serialize)]
-struct PickedSentence<'a> {
-    id: usize,
-    document: &'a str,
-    #[serde(flatten)]
-    sentence: &'a precis::document::Sentence,
-}
-
 /// A weight between 0 and 1.
 pub fn parse_weight(text: &str) -> Result<f32, String> {
     match text.parse::<f32>() {
@@ -120,34 +107,7 @@ pub fn run(args: SummarizeArgs) -> Result<()> {
             }
         }
         Format::Json => {
-            let picked: Vec<PickedSentence> = summary
-                .sentences
-                .iter()
-                .map(|&id| {
-                    let sentence = &cluster.sentences[id];
-                    PickedSentence { id, document: &cluster.documents[sentence.doc].id, sentence }
-                })
-                .collect();
-            let json = serde_json::json!({
-                "settings": settings,
-                "documents": cluster.documents.iter().map(|d| serde_json::json!({"id": d.id, "title": d.title, "timestamp": d.timestamp})).collect::<Vec<_>>(),
-                "summary": picked,
-                // Never candidates, never silently dropped: page furniture with its reason.
-                "excluded": cluster.sentences.iter().enumerate().filter(|(_, s)| s.excluded.is_some()).map(|(id, s)| {
-                    serde_json::json!({"id": id, "document": cluster.documents[s.doc].id, "text": s.text, "reason": s.excluded})
-                }).collect::<Vec<_>>(),
-                "score": summary.score,
-                "cost": summary.cost,
-                "limit": summary.limit,
-                "candidates": summary.candidates,
-                "notes": summary.notes,
-                "centroid_attention": summary.centroid.attention,
-                "attention_share": summary.centroid.attention_share,
-                "steering": summary.centroid.steering.as_ref().map(|s| serde_json::json!({
-                    "weight": s.weight, "degrees_moved": s.degrees_moved(), "cosine_to_query": s.cosine_to_query,
-                })),
-                "trace": summary.trace,
-            });
+            let json = precis::summarize::summary_json(&cluster, &settings, &summary);
             serde_json::to_writer_pretty(&mut out, &json)?;
             writeln!(out)?;
         }
