@@ -78,6 +78,11 @@ ensure_python_package() {
   local venv="$ROOT/.venv"
   "$venv/bin/python" -c 'import maturin, pytest' 2>/dev/null \
     || { log "installing maturin and pytest into .venv"; "$venv/bin/pip" install -q "maturin>=1.16,<2" "pytest>=8"; }
+  # Spark for python/precis/spark.py: Java 17 from Debian, PySpark (its
+  # jars included) from PyPI. PySpark 4.3 does not support pandas 3 yet.
+  ensure_apt openjdk-17-jre-headless
+  "$venv/bin/python" -c 'import pyspark, pandas, pyarrow; assert pyspark.__version__ == "4.3.0"' 2>/dev/null \
+    || { log "installing pyspark 4.3.0 into .venv (~2 min)"; "$venv/bin/pip" install -q "pyspark==4.3.0" "pandas>=2.2,<3" "pyarrow>=15"; }
   log "building the Python package into .venv"
   PATH="$venv/bin:$PATH" "$venv/bin/pip" install -q --no-build-isolation "$ROOT"
 }

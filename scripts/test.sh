@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Set-up and run every test: Rust unit and integration tests (ROUGE against
 # the ROUGE-1.5.5 perl script, encoder parity against the Python package,
-# CLI, a short fuzz run), the Python package against the CLI, the wasm
-# encoder in headless Chromium against native, and the web app end to end
-# in headless Chromium, then its core journeys in Chromium, Firefox and
-# WebKit through WebDriver.
+# CLI, a short fuzz run), the Python package and its Spark jobs (local[2])
+# against the CLI, the wasm encoder in headless Chromium against native, and
+# the web app end to end in headless Chromium, then its core journeys in
+# Chromium, Firefox and WebKit through WebDriver.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$ROOT"
@@ -26,7 +26,7 @@ log "Rust tests (unit, integration, ROUGE vs perl, encoder parity vs Python)"
 # Profile ci: release code without LTO (Cargo.toml), so the test binaries
 # link fast; the browser parity test then compares with this build's CLI.
 cargo test --profile ci
-log "Python package against the CLI (tests/python)"
+log "Python package and its Spark jobs (local[2]) against the CLI (tests/python)"
 ensure_python_package
 PRECIS_BIN="$ROOT/target/ci/precis" "$ROOT/.venv/bin/python" -m pytest -q tests/python
 log "wasm encoder parity in Chromium"

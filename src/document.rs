@@ -98,6 +98,46 @@ impl Cluster {
         Self { documents, sentences }
     }
 
+    /// Documents already split into sentences, each kept as given (TREC-TS
+    /// pools hold the sentences as they were judged): no segmentation and
+    /// no prose filter. Each document's text becomes its sentences, one a
+    /// line, so the spans point into it.
+    pub fn presplit(documents: Vec<Document>, sentences: Vec<Vec<String>>) -> Self {
+        let mut out = Vec::new();
+        let documents: Vec<Document> = documents
+            .into_iter()
+            .zip(sentences)
+            .enumerate()
+            .map(|(d, (document, texts))| {
+                let text = texts.join("\n");
+                let detected = match &document.lang {
+                    Some(_) => vec![],
+                    None => segment::detect_languages(&texts.iter().map(String::as_str).collect::<Vec<_>>()),
+                };
+                let (mut start, mut char_start) = (0, 0);
+                for (index, sentence) in texts.into_iter().enumerate() {
+                    let (end, char_end) = (start + sentence.len(), char_start + sentence.chars().count());
+                    out.push(Sentence {
+                        doc: d,
+                        para: index,
+                        index,
+                        start,
+                        end,
+                        char_start,
+                        char_end,
+                        lang: document.lang.clone().unwrap_or_else(|| detected[index].to_string()),
+                        words: count_words(&sentence),
+                        text: sentence,
+                        excluded: None,
+                    });
+                    (start, char_start) = (end + 1, char_end + 1);
+                }
+                Document { text, ..document }
+            })
+            .collect();
+        Self { documents, sentences: out }
+    }
+
     /// Number of budget words in all documents.
     pub fn total_words(&self) -> usize {
         self.sentences.iter().map(|s| s.words).sum()

@@ -136,6 +136,14 @@ impl Budget {
     }
 }
 
+/// A weight (the topic's pull): between 0 and 1.
+pub fn check_weight(weight: f32) -> Result<f32, String> {
+    match (0.0..=1.0).contains(&weight) {
+        true => Ok(weight),
+        false => Err(format!("{weight} is not a weight between 0 and 1")),
+    }
+}
+
 /// An ISO 639-1 code (two letters) for `Settings::languages`, lowercased.
 pub fn language_code(code: &str) -> Result<String, String> {
     let code = code.trim().to_ascii_lowercase();

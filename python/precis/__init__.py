@@ -9,9 +9,11 @@ stream/ (default: $PRECIS_MODELS, else the repo's models/, as for the CLI).
 import json
 import time
 
+import numpy as np
+
 from . import _precis
 
-__all__ = ["embed", "summarize", "StreamState"]
+__all__ = ["embed", "summarize", "summary_texts", "StreamState", "trec_events", "trec_report", "dataset"]
 
 
 def embed(texts, models=None):
@@ -31,7 +33,25 @@ def _records(documents):
     return json.dumps(records)
 
 
-def summarize(documents, method=None, budget=None, *, reference=None, models=None, heads=None, **settings):
+def _options(method, budget, settings):
+    options = {name.rstrip("_"): value for name, value in settings.items()}
+    if method is not None:
+        options["method"] = method
+    if budget is not None:
+        options["budget"] = budget
+    return json.dumps(options)
+
+
+def summary_texts(documents, method=None, budget=None, *, reference=None, **settings):
+    """Every text `summarize` embeds for these documents and settings, in
+    the order it embeds them in one encoder call (the cluster's sentences,
+    then the reference's, the topic and the headlines). Embedding these
+    with `embed` and passing them to `summarize(embeddings=…)` gives the
+    same summary as letting `summarize` embed."""
+    return _precis.summary_texts(_records(documents), _options(method, budget, settings), list(reference or []))
+
+
+def summarize(documents, method=None, budget=None, *, reference=None, models=None, heads=None, embeddings=None, **settings):
     """A summary of `documents`, as `precis summarize --format json` gives it.
 
     `method`, `budget` and the other keywords are the CLI's flags with `_`
@@ -42,15 +62,15 @@ def summarize(documents, method=None, budget=None, *, reference=None, models=Non
     of reference sentences (enables the oracle). Returns a dict whose
     "summary" lists the sentences with their provenance (id in the
     cluster, document id, doc index, index in the document, spans, text).
-    Bad input raises ValueError with the core's message.
+    `embeddings`, a pair (texts, float32 array [n, 512]), gives embeddings
+    computed beforehand (see `summary_texts`). Bad input raises ValueError
+    with the core's message.
     """
-    options = {name.rstrip("_"): value for name, value in settings.items()}
-    if method is not None:
-        options["method"] = method
-    if budget is not None:
-        options["budget"] = budget
+    if embeddings is not None:
+        texts, vectors = embeddings
+        embeddings = (list(texts), np.ascontiguousarray(vectors, dtype=np.float32))
     text = _precis.summarize_json(
-        _records(documents), json.dumps(options), list(reference or []), models, heads
+        _records(documents), _options(method, budget, settings), list(reference or []), models, heads, embeddings
     )
     return json.loads(text)
 
@@ -68,13 +88,30 @@ class StreamState:
 
     def update(self, arrivals, *, now=None, finish=False):
         """Articles arrive (strings or dicts with text and optional date,
-        title, id), in order. An undated article arrives with the one before
-        it (the first one at `now`, default: the current time). `finish`
-        ends the stream. Returns the sentences selected now (dicts with
-        text and provenance) and the state's bytes."""
+        title, id), in order. An article may come already split: a dict
+        with `sentences` (strings, or dicts with text and id) instead of
+        text, as TREC-TS pools give them; then every article of the call
+        must. An undated article arrives with the one before it (the first
+        one at `now`, default: the current time). Each article's sentences
+        are embedded together, apart from the others. `finish` ends the
+        stream. Returns the sentences selected now (dicts with text and
+        provenance, and the sentence's id when it had one) and the state's
+        bytes."""
         now = int(time.time()) if now is None else int(now)
+        arrivals = list(arrivals or [])
+        split = [isinstance(a, dict) and "sentences" in a for a in arrivals]
+        sentences = None
+        if any(split):
+            if not all(split):
+                raise ValueError("either every article of an update comes split into sentences, or none does")
+            sentences = [[s if isinstance(s, dict) else {"text": s} for s in a["sentences"]] for a in arrivals]
+            arrivals = [
+                {**{k: v for k, v in a.items() if k != "sentences"}, "text": "\n".join(s["text"] for s in split_article)}
+                for a, split_article in zip(arrivals, sentences)
+            ]
+            sentences = json.dumps(sentences)
         records = _records(arrivals) if arrivals else "[]"
-        selected, state = self._native.update_json(records, now, finish, self._models)
+        selected, state = self._native.update_json(records, now, finish, self._models, sentences)
         return json.loads(selected), state
 
     def to_bytes(self):
@@ -92,3 +129,22 @@ class StreamState:
     @property
     def finished(self):
         return self._native.finished
+
+
+def trec_events(year_dir):
+    """A TREC-TS year folder's events as `precis stream --data` replays
+    them: dicts with query_id, query, title and documents (id, time, and
+    sentences with id and text), documents in replay order."""
+    return json.loads(_precis.trec_events_json(str(year_dir)))
+
+
+def trec_report(year_dir, updates_tsv):
+    """The lines `precis stream --data` prints for an updates file's text
+    (query_id, update_id, timestamp): each event's scores, then the mean."""
+    return _precis.trec_report(str(year_dir), updates_tsv)
+
+
+def dataset(name, path, limit=None):
+    """An evaluation dataset (duc2004, multinews) as `precis evaluate`
+    reads it: dicts with cluster, documents and references."""
+    return json.loads(_precis.dataset_json(name, str(path), limit))

@@ -10,14 +10,14 @@ use precis::dates::format_date_time;
 use precis::document::Document;
 use precis::encoder::{Embedding, Encoder, DIM};
 use precis::input::{documents_from_file, parse_iso8601};
-use precis::stream::replay::ReplaySet;
+use precis::stream::replay::{embed_by_article, ReplaySet};
 use precis::stream::{Action, PolicyKind};
 use std::collections::HashMap;
 use precis::stream::evaluate::{replay, LabeledStream};
 use precis::stream::learned::{StreamSettings, SETTINGS_FORMAT};
 use precis::stream::metrics::{self, Scores};
 use precis::stream::train::{self, LolsConfig, TuningGrid};
-use precis::stream::trec::{self, Year};
+use precis::stream::trec::{self, TrecUpdate, Year};
 use precis::stream::StateConfig;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -84,24 +84,25 @@ fn load_settings(args: &StreamArgs) -> Result<StreamSettings> {
 
 fn run_trec(args: &StreamArgs, settings: &StreamSettings, dir: &Path) -> Result<()> {
     let (year, streams) = prepare_year(dir, args.query.as_deref(), args.models.as_deref(), args.cache.as_deref())?;
-    let mut out = std::io::stdout().lock();
-    let mut all = Vec::new();
-    let mut tsv = String::from("query_id\tupdate_id\ttimestamp\n");
+    let mut updates = Vec::new();
     for (event, stream) in year.events.iter().zip(&streams) {
-        let run = replay(settings.policy(args.policy), stream, settings.state);
-        writeln!(out, "{} {}", event.query_id, run.scores.report())?;
         let ids = event.update_ids();
-        for (sentence, time) in &run.updates {
-            tsv.push_str(&format!("{}\t{}\t{}\n", event.query_id, ids[*sentence], time));
-        }
-        all.push(run.scores);
+        let run = replay(settings.policy(args.policy), stream, settings.state);
+        updates.extend(run.updates.iter().map(|&(sentence, time)| TrecUpdate {
+            query_id: event.query_id.clone(),
+            update_id: ids[sentence].to_string(),
+            time,
+        }));
     }
     if let Some(out_dir) = &args.out {
         std::fs::create_dir_all(out_dir).with_context(|| format!("cannot create {}", out_dir.display()))?;
         let path = out_dir.join(format!("{}.tsv", args.policy));
-        std::fs::write(&path, tsv).with_context(|| format!("cannot write {}", path.display()))?;
+        std::fs::write(&path, trec::updates_tsv(&updates)).with_context(|| format!("cannot write {}", path.display()))?;
     }
-    writeln!(out, "mean: {}", metrics::mean(&all).report())?;
+    let mut out = std::io::stdout().lock();
+    for line in trec::report(&year, &updates)? {
+        writeln!(out, "{line}")?;
+    }
     Ok(())
 }
 
@@ -170,8 +171,14 @@ pub fn prepare_year(
     }
     let queries: Vec<&str> =
         year.events.iter().map(|e| query_override.unwrap_or(e.topic.query.as_str())).collect();
-    let texts: Vec<&str> = queries.iter().copied().chain(year.events.iter().flat_map(|e| e.texts())).collect();
-    let embeddings = embed_cached(&texts, models, cache)?;
+    // Each query alone, then each pooled document's sentences together
+    // (see `embed_by_article`): Spark's micro-batches embed the same way.
+    let units: Vec<Vec<&str>> = queries
+        .iter()
+        .map(|q| vec![*q])
+        .chain(year.events.iter().flat_map(|e| e.documents.iter().map(|d| d.sentences.iter().map(|s| s.text.as_str()).collect())))
+        .collect();
+    let embeddings = embed_cached_units(&units, models, cache)?;
     let (query_embeddings, mut rest) = embeddings.split_at(queries.len());
     let streams = year
         .events
@@ -186,18 +193,29 @@ pub fn prepare_year(
     Ok((year, streams))
 }
 
-/// Embeds `texts`, reading and writing a cache file keyed by the model
-/// manifest and the texts, so repeated runs skip the encoder entirely.
+/// Embeds `texts` in batches of 2,048, cached (see [`embed_cached_units`]).
 pub fn embed_cached(texts: &[&str], models: Option<&Path>, cache: Option<&Path>) -> Result<Vec<Embedding>> {
+    let units: Vec<Vec<&str>> = texts.chunks(2048).map(<[&str]>::to_vec).collect();
+    embed_cached_units(&units, models, cache)
+}
+
+/// Embeds each unit of texts in one encoder call, reading and writing a
+/// cache file keyed by the model manifest, the texts and the units, so
+/// repeated runs skip the encoder entirely.
+pub fn embed_cached_units(units: &[Vec<&str>], models: Option<&Path>, cache: Option<&Path>) -> Result<Vec<Embedding>> {
     let manifest = std::fs::read(models_dir(models).join("muse-v3/manifest.json")).unwrap_or_default();
-    let key = texts.iter().fold(fnv1a(FNV_OFFSET, &manifest), |h, t| fnv1a(fnv1a(h, t.as_bytes()), b"\n"));
+    let key = units.iter().fold(fnv1a(FNV_OFFSET, &manifest), |h, unit| {
+        let h = unit.iter().fold(h, |h, t| fnv1a(fnv1a(h, t.as_bytes()), b"\n"));
+        fnv1a(h, b"\x1e")
+    });
+    let count = units.iter().map(Vec::len).sum();
     let dir = cache_dir(cache);
-    let path = dir.join(format!("embeddings-{key:016x}-{}.f32", texts.len()));
-    if let Some(embeddings) = read_embeddings(&path, texts.len()) {
+    let path = dir.join(format!("embeddings-{key:016x}-{count}.f32"));
+    if let Some(embeddings) = read_embeddings(&path, count) {
         return Ok(embeddings);
     }
     let encoder = load_encoder(models)?;
-    let embeddings = encode_all(&encoder, texts)?;
+    let embeddings = encode_units(&encoder, units, count)?;
     std::fs::create_dir_all(&dir).ok();
     let bytes: Vec<u8> = embeddings.iter().flatten().flat_map(|x| x.to_le_bytes()).collect();
     let tmp = path.with_extension("tmp");
@@ -207,14 +225,15 @@ pub fn embed_cached(texts: &[&str], models: Option<&Path>, cache: Option<&Path>)
     Ok(embeddings)
 }
 
-fn encode_all(encoder: &Encoder, texts: &[&str]) -> Result<Vec<Embedding>> {
-    let mut out = Vec::with_capacity(texts.len());
-    for (i, chunk) in texts.chunks(2048).enumerate() {
-        eprint!("\rencoding {}/{} sentences", (i * 2048 + chunk.len()).min(texts.len()), texts.len());
-        out.extend(encoder.encode(chunk)?);
-    }
+fn encode_units(encoder: &Encoder, units: &[Vec<&str>], count: usize) -> Result<Vec<Embedding>> {
+    let mut done = 0;
+    let embeddings = embed_by_article(units.iter().cloned(), |texts| {
+        done += texts.len();
+        eprint!("\rencoding {done}/{count} sentences");
+        encoder.encode(texts)
+    })?;
     eprintln!();
-    Ok(out)
+    Ok(embeddings)
 }
 
 pub fn cache_dir(flag: Option<&Path>) -> PathBuf {

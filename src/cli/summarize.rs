@@ -82,10 +82,8 @@ pub enum Format {
 
 /// A weight between 0 and 1.
 pub fn parse_weight(text: &str) -> Result<f32, String> {
-    match text.parse::<f32>() {
-        Ok(w) if (0.0..=1.0).contains(&w) => Ok(w),
-        _ => Err(format!("{text:?} is not a weight between 0 and 1")),
-    }
+    let weight = text.parse::<f32>().map_err(|_| format!("{text:?} is not a weight between 0 and 1"))?;
+    precis::summarize::check_weight(weight)
 }
 
 pub fn run(args: SummarizeArgs) -> Result<()> {

@@ -31,10 +31,18 @@ pub struct Apsal {
     window_end: i64,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 struct Pending {
     sentence: StreamSentence,
+    #[serde(with = "super::snapshot::f32_bits")]
     salience: f32,
+}
+
+/// The open window, as a saved stream holds it.
+#[derive(Serialize, Deserialize)]
+struct OpenWindow {
+    window: Vec<Pending>,
+    window_end: i64,
 }
 
 impl Apsal {
@@ -128,6 +136,17 @@ impl Policy for Apsal {
             return Vec::new();
         }
         self.close_window(state)
+    }
+
+    fn held(&self) -> serde_json::Value {
+        let open = OpenWindow { window: self.window.clone(), window_end: self.window_end };
+        serde_json::to_value(open).expect("a window serializes")
+    }
+
+    fn restore_held(&mut self, held: serde_json::Value) -> Result<(), String> {
+        let open: OpenWindow = serde_json::from_value(held).map_err(|e| format!("the saved APSAL window: {e}"))?;
+        (self.window, self.window_end) = (open.window, open.window_end);
+        Ok(())
     }
 }
 

@@ -18,7 +18,7 @@ pub struct SentenceInput {
 }
 
 /// A sentence as policies see it: its place in the stream and its content.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct StreamSentence {
     /// Arrival order over the whole stream (0-based).
     pub id: usize,
@@ -29,17 +29,19 @@ pub struct StreamSentence {
     /// Arrival time of its document, seconds since the Unix epoch.
     pub time: i64,
     pub words: usize,
+    #[serde(with = "super::snapshot::f32s")]
     pub embedding: Embedding,
 }
 
 /// A selected sentence.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Update {
     pub sentence: usize,
     pub doc: usize,
     pub position: usize,
     /// When it was selected (its arrival, or the close of its APSAL window).
     pub time: i64,
+    #[serde(with = "super::snapshot::f32s")]
     pub embedding: Embedding,
 }
 
@@ -200,6 +202,20 @@ pub trait Policy {
     fn release(&mut self, _state: &StreamState, _now: Option<i64>) -> Vec<Released> {
         Vec::new()
     }
+
+    /// What the policy holds between sentences (APSAL's open window), to
+    /// save a stream; null for a policy that holds nothing.
+    fn held(&self) -> serde_json::Value {
+        serde_json::Value::Null
+    }
+
+    /// Takes back what [`Self::held`] gave.
+    fn restore_held(&mut self, held: serde_json::Value) -> Result<(), String> {
+        match held {
+            serde_json::Value::Null => Ok(()),
+            _ => Err(format!("the {} policy holds nothing between sentences", self.name())),
+        }
+    }
 }
 
 impl<P: Policy + ?Sized> Policy for Box<P> {
@@ -211,6 +227,12 @@ impl<P: Policy + ?Sized> Policy for Box<P> {
     }
     fn release(&mut self, state: &StreamState, now: Option<i64>) -> Vec<Released> {
         (**self).release(state, now)
+    }
+    fn held(&self) -> serde_json::Value {
+        (**self).held()
+    }
+    fn restore_held(&mut self, held: serde_json::Value) -> Result<(), String> {
+        (**self).restore_held(held)
     }
 }
 
@@ -230,18 +252,23 @@ impl Default for StateConfig {
 }
 
 /// Everything a policy may look at, updated incrementally: the cost of a
-/// step is O(updates + recent sentences), never O(stream length).
-#[derive(Clone, Debug)]
+/// step is O(updates + recent sentences), never O(stream length). It saves
+/// exactly (see [`Engine::snapshot`]).
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct StreamState {
     config: StateConfig,
+    #[serde(with = "super::snapshot::option_f32s")]
     query: Option<Embedding>,
     /// A reader's topic and its weight, pulling the query, the centroid
     /// and COS's lead towards it (see [`StreamState::steered`]).
+    #[serde(with = "steering_serde")]
     steering: Option<(Embedding, f32)>,
     updates: Vec<Update>,
     /// Sum of all sentences observed so far (the running stream centroid).
+    #[serde(with = "super::snapshot::f64s")]
     centroid_sum: Vec<f64>,
     observed: usize,
+    #[serde(with = "super::snapshot::f32s_seq")]
     recent: VecDeque<Embedding>,
     /// Arrival times of documents within the last two rate windows.
     arrivals: VecDeque<i64>,
@@ -250,16 +277,40 @@ pub struct StreamState {
     now: i64,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 struct OpenDocument {
     index: usize,
     time: i64,
     /// Unit mean of the document's sentences (zero when empty).
+    #[serde(with = "super::snapshot::f32s")]
     centroid: Vec<f32>,
     next_position: usize,
     /// The position COS considers: 0, or with a topic the sentence that
     /// scores best on (1 − w)·[first] + w·cos(sentence, topic).
     lead: usize,
+}
+
+/// The steering topic and weight, exactly.
+mod steering_serde {
+    use super::super::snapshot;
+    use super::Embedding;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    #[derive(Serialize, Deserialize)]
+    struct Steering {
+        #[serde(with = "snapshot::f32s")]
+        topic: Embedding,
+        #[serde(with = "snapshot::f32_bits")]
+        weight: f32,
+    }
+
+    pub fn serialize<S: Serializer>(steering: &Option<(Embedding, f32)>, serializer: S) -> Result<S::Ok, S::Error> {
+        steering.map(|(topic, weight)| Steering { topic, weight }).serialize(serializer)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<(Embedding, f32)>, D::Error> {
+        Ok(Option::<Steering>::deserialize(deserializer)?.map(|s| (s.topic, s.weight)))
+    }
 }
 
 impl StreamState {
@@ -439,6 +490,15 @@ pub struct Engine<P: Policy> {
     policy: P,
 }
 
+/// An engine saved between two documents: its state and what its policy
+/// held. Bounded like the state (never the stream itself); restored onto
+/// the same policy, it decides exactly as the engine would have.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct EngineSnapshot {
+    state: StreamState,
+    policy: serde_json::Value,
+}
+
 impl<P: Policy> Engine<P> {
     pub fn new(policy: P, query: Option<Embedding>, config: StateConfig) -> Self {
         Self { state: StreamState::new(query, config), policy }
@@ -457,6 +517,16 @@ impl<P: Policy> Engine<P> {
     }
     pub fn policy(&self) -> &P {
         &self.policy
+    }
+
+    pub fn snapshot(&self) -> EngineSnapshot {
+        EngineSnapshot { state: self.state.clone(), policy: self.policy.held() }
+    }
+
+    /// The saved engine, driving `policy` (built from the same settings).
+    pub fn restore(mut policy: P, snapshot: EngineSnapshot) -> Result<Self, String> {
+        policy.restore_held(snapshot.policy)?;
+        Ok(Self { state: snapshot.state, policy })
     }
 
     /// Replays one document: first any deferred decisions whose time has

@@ -25,6 +25,7 @@ pub mod learned;
 pub mod metrics;
 pub mod replay;
 pub mod rng;
+pub mod snapshot;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod train;
 #[cfg(not(target_arch = "wasm32"))]
@@ -32,6 +33,6 @@ pub mod trec;
 
 pub use kind::PolicyKind;
 pub use engine::{
-    Action, Closest, Decision, Engine, Policy, Reason, Released, SentenceInput, StateConfig,
+    Action, Closest, Decision, Engine, EngineSnapshot, Policy, Reason, Released, SentenceInput, StateConfig,
     StreamSentence, StreamState, Update,
 };

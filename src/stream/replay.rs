@@ -5,7 +5,7 @@
 
 use super::kind::PolicyKind;
 use super::learned::StreamSettings;
-use super::{Decision, Engine, Policy, SentenceInput};
+use super::{Decision, Engine, EngineSnapshot, Policy, SentenceInput};
 use crate::document::{Cluster, Document};
 use crate::encoder::Embedding;
 use serde::{Deserialize, Serialize};
@@ -39,7 +39,7 @@ pub fn replay_order(documents: &[Document]) -> Vec<StreamArticle> {
 
 /// When articles arrive: an undated article when the one before it did
 /// (at the clock's start when it comes first).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
 pub struct ArrivalClock {
     start: i64,
     last: Option<i64>,
@@ -146,6 +146,23 @@ impl ReplaySet {
     }
 }
 
+/// The embeddings of a stream's sentences, one article at a time: the
+/// encoder packs sentences into batches whose sums differ in the last bits,
+/// so a sentence's embedding must not depend on what arrived with it. The
+/// CLI's TREC-TS replay, the Python package's stream and Spark's
+/// micro-batches embed this way and so decide alike. `encode` embeds one
+/// article's sentences; an article without sentences is not encoded.
+pub fn embed_by_article<'a, E>(
+    articles: impl IntoIterator<Item = Vec<&'a str>>,
+    mut encode: impl FnMut(&[&str]) -> Result<Vec<Embedding>, E>,
+) -> Result<Vec<Embedding>, E> {
+    let mut embeddings = Vec::new();
+    for sentences in articles.into_iter().filter(|s| !s.is_empty()) {
+        embeddings.extend(encode(&sentences)?);
+    }
+    Ok(embeddings)
+}
+
 /// Each document's sentences as the engine takes them (`embeddings` in the
 /// order of `cluster.sentences`), documents in order.
 pub fn document_inputs(cluster: &Cluster, embeddings: &[Embedding]) -> Vec<Vec<SentenceInput>> {
@@ -196,6 +213,16 @@ impl Replay {
     /// Every policy steered towards `topic` by `weight` (see `StreamState::steered`).
     pub fn steered(self, topic: Embedding, weight: f32) -> Self {
         Self { engine: self.engine.steered(topic, weight) }
+    }
+
+    /// The replay saved between two articles (see [`Engine::snapshot`]).
+    pub fn snapshot(&self) -> EngineSnapshot {
+        self.engine.snapshot()
+    }
+
+    /// A saved replay of `kind` under the settings it was opened with.
+    pub fn restore(kind: PolicyKind, settings: &StreamSettings, snapshot: EngineSnapshot) -> Result<Self, String> {
+        Ok(Self { engine: Engine::restore(settings.policy(kind), snapshot)? })
     }
 
     /// An article arrives at `time`: decisions released by its arrival,

@@ -10,7 +10,8 @@
 //! assessors judged one copy of each duplicate group.
 
 use super::engine::SentenceInput;
-use super::evaluate::{LabeledDocument, LabeledStream};
+use super::evaluate::{score_updates, LabeledDocument, LabeledStream};
+use super::metrics;
 use crate::encoder::Embedding;
 use crate::text::count_words;
 use anyhow::{anyhow, bail, Context, Result};
@@ -298,6 +299,67 @@ impl Event {
             nugget_times: self.nuggets.iter().map(|n| n.time).collect(),
         }
     }
+}
+
+/// A selected update as `precis stream --data` writes it (OUT/<policy>.tsv).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct TrecUpdate {
+    pub query_id: String,
+    pub update_id: String,
+    /// When it was selected.
+    pub time: i64,
+}
+
+const UPDATES_HEADER: &str = "query_id\tupdate_id\ttimestamp";
+
+/// The updates file: a header, then one update a line, in the given order.
+pub fn updates_tsv(updates: &[TrecUpdate]) -> String {
+    let lines = updates.iter().map(|u| format!("{}\t{}\t{}\n", u.query_id, u.update_id, u.time));
+    std::iter::once(format!("{UPDATES_HEADER}\n")).chain(lines).collect()
+}
+
+/// Reads what [`updates_tsv`] wrote.
+pub fn parse_updates_tsv(text: &str) -> Result<Vec<TrecUpdate>> {
+    let mut lines = text.lines();
+    if lines.next() != Some(UPDATES_HEADER) {
+        bail!("an updates file starts with the line {UPDATES_HEADER:?}");
+    }
+    lines
+        .filter(|line| !line.is_empty())
+        .map(|line| match line.split('\t').collect::<Vec<_>>()[..] {
+            [query_id, update_id, time] => Ok(TrecUpdate {
+                query_id: query_id.into(),
+                update_id: update_id.into(),
+                time: time.parse().with_context(|| format!("bad timestamp in {line:?}"))?,
+            }),
+            _ => bail!("an updates line has three tab-separated fields: {line:?}"),
+        })
+        .collect()
+}
+
+/// What `precis stream --data` prints: each event's scores, then their
+/// mean. `updates` are in the order they were selected.
+pub fn report(year: &Year, updates: &[TrecUpdate]) -> Result<Vec<String>> {
+    let mut lines = Vec::with_capacity(year.events.len() + 1);
+    let mut all = Vec::with_capacity(year.events.len());
+    for event in &year.events {
+        let ids: HashMap<&str, usize> = event.update_ids().into_iter().enumerate().map(|(i, id)| (id, i)).collect();
+        let selected = updates
+            .iter()
+            .filter(|u| u.query_id == event.query_id)
+            .map(|u| ids.get(u.update_id.as_str()).map(|&i| (i, u.time)).with_context(|| format!("{}: no pooled sentence {}", u.query_id, u.update_id)))
+            .collect::<Result<Vec<_>>>()?;
+        // Scoring reads the nuggets alone: the embeddings are not needed.
+        let stream = event.labeled(None, &vec![[0.0; crate::encoder::DIM]; event.sentence_count()]);
+        let scores = score_updates(&stream, &selected);
+        lines.push(format!("{} {}", event.query_id, scores.report()));
+        all.push(scores);
+    }
+    if let Some(stray) = updates.iter().find(|u| year.events.iter().all(|e| e.query_id != u.query_id)) {
+        bail!("no event {} in this year", stray.query_id);
+    }
+    lines.push(format!("mean: {}", metrics::mean(&all).report()));
+    Ok(lines)
 }
 
 #[cfg(test)]

@@ -15,7 +15,7 @@ use crate::encoder::Embedding;
 use crate::limits::check_total_text;
 use crate::stream::learned::StreamSettings;
 use crate::stream::replay::{document_inputs, ArrivalClock, Replay, StepTimes};
-use crate::stream::PolicyKind;
+use crate::stream::{EngineSnapshot, PolicyKind};
 use serde::{Deserialize, Serialize};
 
 /// What opens a live stream.
@@ -81,6 +81,14 @@ pub struct LiveStream {
     sentences: usize,
 }
 
+/// A live stream saved between two pushes: bounded, as its engine's state.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct LiveSnapshot {
+    engine: EngineSnapshot,
+    clock: Option<ArrivalClock>,
+    sentences: usize,
+}
+
 impl LiveStream {
     /// Checks the job; the settings to run it with and what to tell the page.
     pub fn check(job: &LiveJob, settings: &StreamSettings) -> Result<(StreamSettings, LiveOpened), String> {
@@ -95,6 +103,17 @@ impl LiveStream {
     /// A stream with nothing pushed yet; `settings` come from [`Self::check`].
     pub fn open(job: &LiveJob, settings: &StreamSettings, query: Embedding) -> Self {
         Self { replay: Replay::new(job.policy, settings, query), clock: None, sentences: 0 }
+    }
+
+    pub fn snapshot(&self) -> LiveSnapshot {
+        LiveSnapshot { engine: self.replay.snapshot(), clock: self.clock, sentences: self.sentences }
+    }
+
+    /// The saved stream, opened again with the job and settings (from
+    /// [`Self::check`]) it was opened with.
+    pub fn restore(job: &LiveJob, settings: &StreamSettings, snapshot: LiveSnapshot) -> Result<Self, String> {
+        let replay = Replay::restore(job.policy, settings, snapshot.engine)?;
+        Ok(Self { replay, clock: snapshot.clock, sentences: snapshot.sentences })
     }
 
     /// Splits pushed articles (in push order) into sentences.
@@ -192,6 +211,43 @@ mod tests {
         let finished = push(&mut live, vec![], 0, true);
         assert_eq!(finished.events.len(), 2);
         assert!(finished.events.iter().all(|e| e.action != Action::Defer));
+    }
+
+    #[test]
+    fn a_saved_stream_decides_as_if_it_had_never_stopped() {
+        let articles = [
+            dated("a", Some(1_000), "A glacial lake burst above the village. Hundreds were evacuated."),
+            dated("b", Some(2_000), "Rescuers reached the valley. Hundreds were evacuated overnight."),
+            dated("c", Some(9_000), "Engineers inspect the bridge. The road stays closed."),
+            dated("d", Some(9_500), "A second lake is being watched. Rain is forecast."),
+        ];
+        for policy in ["cos", "apsal", "ls", "ls+cos"] {
+            let (settings, _) = LiveStream::check(&job(policy, Some(0.5)), &StreamSettings::untrained()).unwrap();
+            let open = || LiveStream::open(&job(policy, Some(0.5)), &settings, fake_embedding("glacial lake"));
+            let decide = |live: &mut LiveStream, i: usize| -> Vec<StreamEvent> {
+                push(live, vec![articles[i].clone()], 0, i + 1 == articles.len()).events
+            };
+            let mut whole = open();
+            let expected: Vec<StreamEvent> = (0..articles.len()).flat_map(|i| decide(&mut whole, i)).collect();
+            for stop in 1..articles.len() {
+                let mut first = open();
+                let mut events: Vec<StreamEvent> = (0..stop).flat_map(|i| decide(&mut first, i)).collect();
+                let saved = serde_json::to_string(&first.snapshot()).unwrap();
+                let mut resumed = LiveStream::restore(&job(policy, Some(0.5)), &settings, serde_json::from_str(&saved).unwrap()).unwrap();
+                events.extend((stop..articles.len()).flat_map(|i| decide(&mut resumed, i)));
+                assert_eq!(events, expected, "{policy}, saved after {stop} articles");
+            }
+        }
+    }
+
+    #[test]
+    fn a_saved_window_is_only_restored_onto_apsal() {
+        let (settings, _) = LiveStream::check(&job("apsal", None), &StreamSettings::untrained()).unwrap();
+        let mut live = LiveStream::open(&job("apsal", None), &settings, fake_embedding("glacial lake"));
+        push(&mut live, vec![dated("a", Some(1_000), "A glacial lake burst.")], 0, false);
+        let saved = live.snapshot();
+        let error = LiveStream::restore(&job("cos", None), &settings, saved).err().unwrap();
+        assert!(error.contains("cos policy holds nothing"), "{error}");
     }
 
     #[test]
