@@ -36,19 +36,24 @@ ROCKSDB = "org.apache.spark.sql.execution.streaming.state.RocksDBStateStoreProvi
 # ---------------------------------------------------------------- session
 
 
-def session(master="local[2]", app="precis", partitions=None):
+def session(master=None, app="precis", partitions=None):
     """A Spark session whose Python workers run this interpreter (so they
-    import this package), with the RocksDB state store."""
+    import this package), with the RocksDB state store. `master`: local[2]
+    unless spark-submit gave one."""
     from pyspark.sql import SparkSession
 
     os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
-    cores = _cores(master)
+    builder = SparkSession.builder.appName(app)
+    submitted = "PYSPARK_GATEWAY_PORT" in os.environ  # the driver of spark-submit
+    if master or not submitted:
+        master = master or "local[2]"
+        builder = builder.master(master)
+    if partitions or (master or "").startswith("local"):
+        # Four tasks a core: clusters and events differ in size, and an idle core waits for the biggest task.
+        builder = builder.config("spark.sql.shuffle.partitions", str(partitions or 4 * _cores(master)))
     spark = (
-        SparkSession.builder.master(master)
-        .appName(app)
-        .config("spark.ui.enabled", "false")
+        builder.config("spark.ui.enabled", "false")
         .config("spark.ui.showConsoleProgress", "false")
-        .config("spark.sql.shuffle.partitions", str(partitions or cores))
         .config("spark.sql.streaming.stateStore.providerClass", ROCKSDB)
         # A micro-batch only when a file arrives: no empty batches to poll timers.
         .config("spark.sql.streaming.noDataMicroBatches.enabled", "false")
@@ -144,7 +149,7 @@ def embed_clusters(options):
 
 def _embedded_cluster(cluster, rows, options):
     documents = _documents(rows)
-    texts = precis.summary_texts(documents, **options)
+    texts = precis.summary_texts(documents, **{k: v for k, v in options.items() if k != "models"})
     vectors = precis.embed(texts, models=options.get("models"))
     n = len(rows)
     flat = pa.array(vectors.reshape(-1))  # zero-copy from numpy
@@ -178,12 +183,15 @@ def summarize_cluster(options):
     method = options.get("method") or "bs+gs"
 
     def run(table):
-        rows = sorted(table.to_pylist(), key=lambda r: (r["kind"], r["position"]))
-        documents = _documents([r for r in rows if r["kind"] == "document"])
-        embedded = [r for r in rows if r["kind"] == "embedding"]
-        vectors = np.asarray([r["embedding"] for r in embedded], dtype=np.float32).reshape(len(embedded), -1)
-        summary = precis.summarize(documents, embeddings=([r["text"] for r in embedded], vectors), **options)
-        cluster = rows[0]["cluster"]
+        import pyarrow.compute as pc
+
+        of_kind = lambda kind: table.filter(pc.equal(table["kind"], kind)).sort_by("position")  # noqa: E731
+        embedded = of_kind("embedding")
+        # The vectors straight from the Arrow buffer: no copy, no Python floats.
+        vectors = embedded.column("embedding").combine_chunks().flatten().to_numpy().reshape(embedded.num_rows, -1)
+        documents = _documents(of_kind("document").drop_columns(["embedding"]).to_pylist())
+        summary = precis.summarize(documents, embeddings=(embedded.column("text").to_pylist(), vectors), **options)
+        cluster = table.column("cluster")[0].as_py()
         out = [
             {
                 "cluster": cluster, "method": method, "rank": rank, "sentence": s["id"], "document": s["document"],
@@ -407,7 +415,7 @@ def stream(spark, data, policy, checkpoint, out, threshold=None, models=None, fi
     else:
         query.awaitTermination()  # raises what failed the query
     wall = time.time() - started
-    stats = _stream_stats(query.recentProgress, writer, wall, len(files))
+    stats = _stream_stats(query.recentProgress, wall, len(files), events)
     # availableNow ends once every file there at the start (the whole feed) is committed.
     if stopped:
         return False, stats
@@ -416,17 +424,25 @@ def stream(spark, data, policy, checkpoint, out, threshold=None, models=None, fi
     return True, stats
 
 
-def _stream_stats(progress, writer, wall, files):
+def _stream_stats(progress, wall, files, events):
+    """This run's micro-batches: sentences and articles a second of
+    processing, and each micro-batch's end-to-end time (Spark's
+    triggerExecution: reading the files, the stateful step, the writes)."""
     batches = [p for p in progress if p.get("numInputRows", 0) > 0]
     latencies = [p["durationMs"].get("triggerExecution", 0) / 1000 for p in batches]
     rows = sum(p["numInputRows"] for p in batches)
+    sentences = sum(len(d["sentences"]) for e in events for d in e["documents"])
+    # Articles in proportion to the sentences this run read (all of them in a full run).
+    articles = sum(len(e["documents"]) for e in events) * rows / max(sentences, 1)
     busy = sum(latencies)
     return {
         "micro_batches": len(batches),
         "feed_files": files,
+        "events": len(events),
         "input_rows": rows,
         "wall_s": round(wall, 2),
         "sentences_per_s": round(rows / busy, 1) if busy else None,
+        "articles_per_s": round(articles / busy, 1) if busy else None,
         "latency_s": {
             "median": round(statistics.median(latencies), 3) if latencies else None,
             "p95": round(sorted(latencies)[int(0.95 * (len(latencies) - 1))], 3) if latencies else None,
@@ -466,7 +482,7 @@ def main(argv=None):
     run.add_argument("--method", default="bs+gs")
     run.add_argument("--budget", type=int)
     run.add_argument("--set", action="append", metavar="NAME=VALUE", help="any other summary setting (as the CLI's flags)")
-    run.add_argument("--master", default="local[2]")
+    run.add_argument("--master", help="default: local[2], or spark-submit's")
     run.add_argument("--partitions", type=int)
     run.add_argument("--models")
 
@@ -480,7 +496,7 @@ def main(argv=None):
     live.add_argument("--files-per-batch", type=int, default=1, help="hourly files per micro-batch")
     live.add_argument("--state-ttl-hours", type=float, default=24 * 7)
     live.add_argument("--stop-after-batches", type=int, help="stop after N micro-batches (as a crash would)")
-    live.add_argument("--master", default="local[2]")
+    live.add_argument("--master", help="default: local[2], or spark-submit's")
     live.add_argument("--models")
 
     drop = commands.add_parser("feed", help="drop a TREC-TS year into a folder as hourly files")
@@ -508,7 +524,8 @@ def main(argv=None):
             rows = batch(spark, args.input, args.out, _settings_options(args), args.partitions)
             wall = time.time() - started
             clusters = len({r["cluster"] for r in rows})
-            print(f"{clusters} clusters summarized in {wall:.1f} s ({clusters / wall:.2f} clusters/s) on {args.master}; "
+            master = spark.sparkContext.master
+            print(f"{clusters} clusters summarized in {wall:.1f} s ({clusters / wall:.2f} clusters/s) on {master}; "
                   f"summaries in {args.out}", file=sys.stderr)
             return 0
         finished, stats = stream(

@@ -181,8 +181,13 @@ def test_batch_summaries_equal_the_cli(spark, tmp_path):
     run_cli("evaluate", "--dataset", "duc2004", "--data", DUC_MINI, "--methods", "gg,cerai", "--out", cli_out)
     corpus = tmp_path / "corpus.jsonl"
     assert jobs.main(["corpus", "--dataset", "duc2004", "--data", str(DUC_MINI), "--out", str(corpus)]) == 0
-    for method in ["gg", "cerai"]:
-        rows = jobs.batch(spark, corpus, tmp_path / "spark", {"method": method, "budget": 100})
+    parquet = tmp_path / "corpus.parquet"
+    import pyarrow.json
+    import pyarrow.parquet
+
+    pyarrow.parquet.write_table(pyarrow.json.read_json(corpus), parquet)
+    for method, source in [("gg", corpus), ("cerai", parquet)]:
+        rows = jobs.batch(spark, source, tmp_path / "spark", {"method": method, "budget": 100})
         assert {r["cluster"] for r in rows} == {"1", "2"}
         assert all(r["document"] and r["text"] for r in rows), "every sentence with its provenance"
         for cluster in ["1", "2"]:
