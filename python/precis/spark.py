@@ -64,6 +64,22 @@ def session(master=None, app="precis", partitions=None):
     return spark
 
 
+def _models(models=None):
+    """The models folder as this worker sees it: `models`, else
+    $PRECIS_MODELS (spark.executorEnv on a cluster). A relative folder not
+    found here is looked up among the files Spark shipped with `--archives
+    models.tar.gz#NAME`: unpacked beside each executor on a cluster, in
+    SparkFiles' folder on local[N]."""
+    models = models or os.environ.get("PRECIS_MODELS")
+    if models and not os.path.isabs(models) and not os.path.exists(models):
+        from pyspark import SparkFiles
+
+        shipped = os.path.join(SparkFiles.getRootDirectory(), models)
+        if os.path.exists(shipped):
+            return shipped
+    return models
+
+
 def _cores(master):
     inside = master[master.find("[") + 1 : master.find("]")] if "[" in master else "1"
     return os.cpu_count() if inside == "*" else max(1, int(inside))
@@ -150,7 +166,7 @@ def embed_clusters(options):
 def _embedded_cluster(cluster, rows, options):
     documents = _documents(rows)
     texts = precis.summary_texts(documents, **{k: v for k, v in options.items() if k != "models"})
-    vectors = precis.embed(texts, models=options.get("models"))
+    vectors = precis.embed(texts, models=_models(options.get("models")))
     n = len(rows)
     flat = pa.array(vectors.reshape(-1))  # zero-copy from numpy
     embeddings = pa.ListArray.from_arrays(pa.array(np.arange(0, len(texts) + 1) * vectors.shape[1], pa.int32()), flat)
@@ -190,7 +206,8 @@ def summarize_cluster(options):
         # The vectors straight from the Arrow buffer: no copy, no Python floats.
         vectors = embedded.column("embedding").combine_chunks().flatten().to_numpy().reshape(embedded.num_rows, -1)
         documents = _documents(of_kind("document").drop_columns(["embedding"]).to_pylist())
-        summary = precis.summarize(documents, embeddings=(embedded.column("text").to_pylist(), vectors), **options)
+        settings = {**options, "models": _models(options.get("models"))}
+        summary = precis.summarize(documents, embeddings=(embedded.column("text").to_pylist(), vectors), **settings)
         cluster = table.column("cluster")[0].as_py()
         out = [
             {
@@ -299,10 +316,11 @@ def _event_processor(policy, threshold, models, ttl_ms):
             batch = pd.concat(list(rows), ignore_index=True)
             ends = batch["end"].fillna(False).astype(bool)
             arrivals = batch[~ends].sort_values(["time", "doc_id", "position"], kind="stable")
+            here = _models(models)
             if self.saved.exists():
-                stream = precis.StreamState.from_bytes(self.saved.get()[0], models=models)
+                stream = precis.StreamState.from_bytes(self.saved.get()[0], models=here)
             else:
-                stream = precis.StreamState(batch["query"].iloc[0], policy, threshold, models=models)
+                stream = precis.StreamState(batch["query"].iloc[0], policy, threshold, models=here)
             if stream.finished:
                 return
             documents = [
