@@ -39,6 +39,7 @@ struct Pending {
 }
 
 /// The open window, as a saved stream holds it.
+#[cfg(not(target_arch = "wasm32"))]
 #[derive(Serialize, Deserialize)]
 struct OpenWindow {
     window: Vec<Pending>,
@@ -138,11 +139,13 @@ impl Policy for Apsal {
         self.close_window(state)
     }
 
+    #[cfg(not(target_arch = "wasm32"))]
     fn held(&self) -> serde_json::Value {
         let open = OpenWindow { window: self.window.clone(), window_end: self.window_end };
         serde_json::to_value(open).expect("a window serializes")
     }
 
+    #[cfg(not(target_arch = "wasm32"))]
     fn restore_held(&mut self, held: serde_json::Value) -> Result<(), String> {
         let open: OpenWindow = serde_json::from_value(held).map_err(|e| format!("the saved APSAL window: {e}"))?;
         (self.window, self.window_end) = (open.window, open.window_end);

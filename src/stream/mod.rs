@@ -33,6 +33,8 @@ pub mod trec;
 
 pub use kind::PolicyKind;
 pub use engine::{
-    Action, Closest, Decision, Engine, EngineSnapshot, Policy, Reason, Released, SentenceInput, StateConfig,
+    Action, Closest, Decision, Engine, Policy, Reason, Released, SentenceInput, StateConfig,
     StreamSentence, StreamState, Update,
 };
+#[cfg(not(target_arch = "wasm32"))]
+pub use engine::EngineSnapshot;

@@ -5,7 +5,9 @@
 
 use super::kind::PolicyKind;
 use super::learned::StreamSettings;
-use super::{Decision, Engine, EngineSnapshot, Policy, SentenceInput};
+use super::{Decision, Engine, Policy, SentenceInput};
+#[cfg(not(target_arch = "wasm32"))]
+use super::EngineSnapshot;
 use crate::document::{Cluster, Document};
 use crate::encoder::Embedding;
 use serde::{Deserialize, Serialize};
@@ -216,11 +218,13 @@ impl Replay {
     }
 
     /// The replay saved between two articles (see [`Engine::snapshot`]).
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn snapshot(&self) -> EngineSnapshot {
         self.engine.snapshot()
     }
 
     /// A saved replay of `kind` under the settings it was opened with.
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn restore(kind: PolicyKind, settings: &StreamSettings, snapshot: EngineSnapshot) -> Result<Self, String> {
         Ok(Self { engine: Engine::restore(settings.policy(kind), snapshot)? })
     }

@@ -15,7 +15,9 @@ use crate::encoder::Embedding;
 use crate::limits::check_total_text;
 use crate::stream::learned::StreamSettings;
 use crate::stream::replay::{document_inputs, ArrivalClock, Replay, StepTimes};
-use crate::stream::{EngineSnapshot, PolicyKind};
+use crate::stream::PolicyKind;
+#[cfg(not(target_arch = "wasm32"))]
+use crate::stream::EngineSnapshot;
 use serde::{Deserialize, Serialize};
 
 /// What opens a live stream.
@@ -81,7 +83,9 @@ pub struct LiveStream {
     sentences: usize,
 }
 
-/// A live stream saved between two pushes: bounded, as its engine's state.
+/// A live stream saved between two pushes: bounded, as its engine's state
+/// (native only, for the Python package: see `Policy::held`).
+#[cfg(not(target_arch = "wasm32"))]
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct LiveSnapshot {
     engine: EngineSnapshot,
@@ -105,12 +109,14 @@ impl LiveStream {
         Self { replay: Replay::new(job.policy, settings, query), clock: None, sentences: 0 }
     }
 
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn snapshot(&self) -> LiveSnapshot {
         LiveSnapshot { engine: self.replay.snapshot(), clock: self.clock, sentences: self.sentences }
     }
 
     /// The saved stream, opened again with the job and settings (from
     /// [`Self::check`]) it was opened with.
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn restore(job: &LiveJob, settings: &StreamSettings, snapshot: LiveSnapshot) -> Result<Self, String> {
         let replay = Replay::restore(job.policy, settings, snapshot.engine)?;
         Ok(Self { replay, clock: snapshot.clock, sentences: snapshot.sentences })
