@@ -103,39 +103,24 @@ impl Cluster {
     /// no prose filter. Each document's text becomes its sentences, one a
     /// line, so the spans point into it.
     pub fn presplit(documents: Vec<Document>, sentences: Vec<Vec<String>>) -> Self {
-        let mut out = Vec::new();
-        let documents: Vec<Document> = documents
+        let mut all = Vec::new();
+        let documents = documents
             .into_iter()
             .zip(sentences)
             .enumerate()
             .map(|(d, (document, texts))| {
-                let text = texts.join("\n");
-                let detected = match &document.lang {
-                    Some(_) => vec![],
-                    None => segment::detect_languages(&texts.iter().map(String::as_str).collect::<Vec<_>>()),
-                };
-                let (mut start, mut char_start) = (0, 0);
-                for (index, sentence) in texts.into_iter().enumerate() {
-                    let (end, char_end) = (start + sentence.len(), char_start + sentence.chars().count());
-                    out.push(Sentence {
-                        doc: d,
-                        para: index,
-                        index,
-                        start,
-                        end,
-                        char_start,
-                        char_end,
-                        lang: document.lang.clone().unwrap_or_else(|| detected[index].to_string()),
-                        words: count_words(&sentence),
-                        text: sentence,
-                        excluded: None,
-                    });
-                    (start, char_start) = (end + 1, char_end + 1);
-                }
-                Document { text, ..document }
+                let document = Document { text: texts.join("\n"), ..document };
+                let mut start = 0;
+                let spans = texts.into_iter().enumerate().map(|(para, text)| {
+                    let span = segment::SentenceSpan { para, start, end: start + text.len(), text };
+                    start = span.end + 1;
+                    span
+                });
+                all.extend(sentences_from(d, &document, spans.collect()));
+                document
             })
             .collect();
-        Self { documents, sentences: out }
+        Self { documents, sentences: all }
     }
 
     /// Number of budget words in all documents.
@@ -166,7 +151,11 @@ impl Cluster {
 }
 
 fn sentences_of(d: usize, doc: &Document) -> Vec<Sentence> {
-    let spans = segment::split(&doc.text);
+    sentences_from(d, doc, segment::split(&doc.text))
+}
+
+/// Document `d`'s sentences at these spans of its text.
+fn sentences_from(d: usize, doc: &Document, spans: Vec<segment::SentenceSpan>) -> Vec<Sentence> {
     // Short sentences take the document's language unless clearly another.
     let detected = match &doc.lang {
         Some(_) => vec![],

@@ -262,16 +262,17 @@ UPDATES_SCHEMA = "query_id string, `update` int, update_id string, timestamp lon
 STATE_SCHEMA = "state binary"
 
 
-def feed(year_dir, into, interval=0.0):
+def feed(year_dir, into, interval=0.0, events=None):
     """Drops a TREC-TS year into `into` as a live feed would: one JSONL file
     of pooled sentences per hour of crawl time, in time order, then a file
     that ends every event. Files appear atomically and in order (their
     modification times increase), and a file already there is left alone,
-    so feeding again after a crash changes nothing. Returns the files."""
+    so feeding again after a crash changes nothing. `events`: the year's
+    `precis.trec_events`, when the caller has them. Returns the files."""
     into = Path(into)
     into.mkdir(parents=True, exist_ok=True)
     hours = {}
-    events = precis.trec_events(year_dir)
+    events = events if events is not None else precis.trec_events(year_dir)
     for event in events:
         for document in event["documents"]:
             for position, sentence in enumerate(document["sentences"]):
@@ -358,10 +359,8 @@ class BatchWriter:
         self.fail_after = fail_after
         self.batches = 0
         self.enough = threading.Event()
-        self.progress = []
 
     def __call__(self, frame, batch_id):
-        started = time.time()
         rows = frame.collect()  # once: collecting runs the stateful step
         by_event = {}
         for row in rows:
@@ -376,7 +375,6 @@ class BatchWriter:
         if self.fail_after is not None and batch_id == self.fail_after:
             raise RuntimeError(f"simulated crash after writing micro-batch {batch_id}")
         self.batches += 1
-        self.progress.append({"batch": batch_id, "updates": len(rows), "write_s": time.time() - started})
         if self.stop_after is not None and self.batches >= self.stop_after:
             self.enough.set()
 
@@ -404,8 +402,8 @@ def stream(spark, data, policy, checkpoint, out, threshold=None, models=None, fi
     """The streaming job (see the module's doc). Returns (finished, stats)."""
     checkpoint, out = Path(checkpoint), Path(out)
     feed_dir = Path(feed_dir) if feed_dir else checkpoint / "feed"
-    files = feed(data, feed_dir)
     events = precis.trec_events(data)
+    files = feed(data, feed_dir, events=events)
     arrivals = (
         spark.readStream.schema(FEED_SCHEMA)
         .option("maxFilesPerTrigger", files_per_batch)

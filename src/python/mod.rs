@@ -188,11 +188,8 @@ fn given_embeddings(texts: Vec<String>, array: &PyReadonlyArray2<'_, f32>) -> Py
 #[pyfunction]
 #[pyo3(signature = (dataset, path, limit=None))]
 fn dataset_json(dataset: &str, path: PathBuf, limit: Option<usize>) -> PyResult<String> {
-    let dataset = match dataset {
-        "duc2004" => crate::datasets::Dataset::Duc2004,
-        "multinews" => crate::datasets::Dataset::Multinews,
-        other => return Err(value_error(format!("unknown dataset {other:?}: duc2004 or multinews"))),
-    };
+    let dataset = <crate::datasets::Dataset as clap::ValueEnum>::from_str(dataset, false)
+        .map_err(|_| value_error(format!("unknown dataset {dataset:?}: duc2004 or multinews")))?;
     let mut clusters = dataset.load(&path).map_err(|e| value_error(format!("{e:#}")))?;
     clusters.truncate(limit.unwrap_or(usize::MAX));
     let records: Vec<serde_json::Value> = clusters

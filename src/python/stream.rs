@@ -47,7 +47,6 @@ struct SavedStream {
     /// The deferred sentences (APSAL's open window), by stream id.
     held: BTreeMap<usize, Provenance>,
     articles: usize,
-    updates: usize,
     finished: bool,
 }
 
@@ -66,7 +65,6 @@ pub struct PyStreamState {
     settings: StreamSettings,
     held: BTreeMap<usize, Provenance>,
     articles: usize,
-    updates: usize,
     finished: bool,
 }
 
@@ -84,7 +82,7 @@ impl PyStreamState {
         let (settings, _) = LiveStream::check(&job, &settings).map_err(value_error)?;
         let query = shared_encoder(models.as_deref())?.encode(&[job.query.as_str()]).map_err(value_error)?;
         let live = LiveStream::open(&job, &settings, query[0]);
-        Ok(Self { live, job, settings, held: BTreeMap::new(), articles: 0, updates: 0, finished: false })
+        Ok(Self { live, job, settings, held: BTreeMap::new(), articles: 0, finished: false })
     }
 
     /// Articles arrive (JSON records, in arrival order); `now` is when the
@@ -125,7 +123,6 @@ impl PyStreamState {
             live: self.live.snapshot(),
             held: self.held.clone(),
             articles: self.articles,
-            updates: self.updates,
             finished: self.finished,
         };
         let mut bytes = STATE_MAGIC.to_vec();
@@ -150,7 +147,6 @@ impl PyStreamState {
             settings: saved.settings,
             held: saved.held,
             articles: saved.articles,
-            updates: saved.updates,
             finished: saved.finished,
         })
     }
@@ -158,7 +154,7 @@ impl PyStreamState {
     /// Updates selected so far.
     #[getter]
     fn updates(&self) -> usize {
-        self.updates
+        self.live.updates()
     }
 
     /// Whether `finish` ended the stream.
@@ -208,7 +204,6 @@ impl PyStreamState {
             }
         }
         self.articles += document_ids.len();
-        self.updates = result.updates;
         self.finished |= finish;
         Ok(selected)
     }

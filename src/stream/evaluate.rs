@@ -58,10 +58,15 @@ pub fn replay<P: Policy>(policy: P, stream: &LabeledStream, config: StateConfig)
 
 /// TREC-TS scores of updates given as (stream sentence id, selection time).
 pub fn score_updates(stream: &LabeledStream, updates: &[(usize, i64)]) -> Scores {
-    let nuggets = stream.sentence_nuggets();
+    score_selected(&stream.sentence_nuggets(), &stream.nugget_times, updates)
+}
+
+/// TREC-TS scores of updates given as (stream sentence id, selection
+/// time), from each sentence's nuggets and each nugget's time alone.
+pub fn score_selected(sentence_nuggets: &[&[usize]], nugget_times: &[i64], updates: &[(usize, i64)]) -> Scores {
     let scored: Vec<ScoredUpdate> =
-        updates.iter().map(|&(id, time)| ScoredUpdate { time, nuggets: nuggets[id] }).collect();
-    metrics::score(&scored, &stream.nugget_times)
+        updates.iter().map(|&(id, time)| ScoredUpdate { time, nuggets: sentence_nuggets[id] }).collect();
+    metrics::score(&scored, nugget_times)
 }
 
 #[cfg(test)]

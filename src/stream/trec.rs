@@ -10,7 +10,7 @@
 //! assessors judged one copy of each duplicate group.
 
 use super::engine::SentenceInput;
-use super::evaluate::{score_updates, LabeledDocument, LabeledStream};
+use super::evaluate::{score_selected, LabeledDocument, LabeledStream};
 use super::metrics;
 use crate::encoder::Embedding;
 use crate::text::count_words;
@@ -349,9 +349,9 @@ pub fn report(year: &Year, updates: &[TrecUpdate]) -> Result<Vec<String>> {
             .filter(|u| u.query_id == event.query_id)
             .map(|u| ids.get(u.update_id.as_str()).map(|&i| (i, u.time)).with_context(|| format!("{}: no pooled sentence {}", u.query_id, u.update_id)))
             .collect::<Result<Vec<_>>>()?;
-        // Scoring reads the nuggets alone: the embeddings are not needed.
-        let stream = event.labeled(None, &vec![[0.0; crate::encoder::DIM]; event.sentence_count()]);
-        let scores = score_updates(&stream, &selected);
+        let nuggets: Vec<&[usize]> = event.documents.iter().flat_map(|d| d.sentences.iter().map(|s| s.nuggets.as_slice())).collect();
+        let nugget_times: Vec<i64> = event.nuggets.iter().map(|n| n.time).collect();
+        let scores = score_selected(&nuggets, &nugget_times, &selected);
         lines.push(format!("{} {}", event.query_id, scores.report()));
         all.push(scores);
     }

@@ -122,6 +122,11 @@ impl LiveStream {
         Ok(Self { replay, clock: snapshot.clock, sentences: snapshot.sentences })
     }
 
+    /// Updates selected since the stream was opened.
+    pub fn updates(&self) -> usize {
+        self.replay.updates()
+    }
+
     /// Splits pushed articles (in push order) into sentences.
     pub fn split(documents: Vec<Document>) -> Result<Cluster, String> {
         check_total_text(&documents)?;
@@ -154,7 +159,7 @@ impl LiveStream {
         }
         timing.decide_ms = clock() - started;
         self.sentences += cluster.sentences.len();
-        Ok(LivePush { first_sentence, articles, sentences: cluster.sentences, events, updates: self.replay.updates(), timing })
+        Ok(LivePush { first_sentence, articles, sentences: cluster.sentences, events, updates: self.updates(), timing })
     }
 }
 
