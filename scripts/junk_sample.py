@@ -4,9 +4,11 @@
 usage: scripts/junk_sample.py RUN_DIR METHODS N SEED > sample.tsv
 Writes method<TAB>cluster<TAB>line for N lines per method (the union is what
 gets judged; a line's judgement is shared by every method that picked it).
+The sample is bottom-k: the N lines whose seeded SHA-256 of
+(seed, method, cluster, line) is smallest, uniform over the run's lines.
 With --score JUDGED.tsv (line<TAB>prose|junk) prints the junk share per method.
 """
-import random, sys, os, glob
+import hashlib, sys, os, glob
 
 def lines_of(run, method):
     out = []
@@ -17,6 +19,13 @@ def lines_of(run, method):
             if line:
                 out.append((cluster, line))
     return out
+
+def bottom_k(lines, n, seed, method):
+    """The n lines with the smallest seeded hashes: a uniform random sample
+    that stays put when a filter change replaces a few lines elsewhere (so
+    only the newcomers need judging)."""
+    key = lambda cl: hashlib.sha256(f"{seed}\t{method}\t{cl[0]}\t{cl[1]}".encode()).hexdigest()
+    return sorted(lines, key=key)[:n]
 
 def main():
     args = sys.argv[1:]
@@ -31,8 +40,7 @@ def main():
             judged[text] = label
     for m in methods:
         lines = lines_of(run, m)
-        rng = random.Random(f"{seed}-{m}")
-        sample = rng.sample(lines, min(n, len(lines)))
+        sample = bottom_k(lines, n, seed, m)
         if score:
             junk = [l for _, l in sample if judged.get(l) == "junk"]
             missing = sum(1 for _, l in sample if l not in judged)

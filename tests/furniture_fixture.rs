@@ -8,16 +8,16 @@ use precis::segment::furniture_fixture::{judge, Score};
 const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/furniture");
 
 /// Levels reached (see docs/results/furniture.md), rounded down: all 418
-/// sentences P 0.863 R 0.871; test split (159, 23 junk) P 0.818 R 0.783.
+/// sentences P 0.858 R 0.901; test split (159, 23 junk) P 0.826 R 0.826.
 /// Precision is lower than the first filter's (0.927) on purpose: sentences
 /// of three words or fewer and sentences ending in ':' are excluded as
 /// fragments that cannot stand alone in a summary, while the fixture labels
 /// some of them ("Who takes breaks?", "… the Spider-Man comic books:")
 /// prose of the page.
 const MIN_PRECISION: f64 = 0.85;
-const MIN_RECALL: f64 = 0.86;
+const MIN_RECALL: f64 = 0.89;
 const MIN_TEST_PRECISION: f64 = 0.81;
-const MIN_TEST_RECALL: f64 = 0.78;
+const MIN_TEST_RECALL: f64 = 0.82;
 
 #[test]
 fn junk_precision_and_recall_on_the_labelled_fixture() {

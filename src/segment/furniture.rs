@@ -100,6 +100,23 @@ pub enum Reason {
     /// The rest of a short page that is mostly furniture: a video page, an
     /// error page, an archive's notes.
     FurniturePage,
+    /// "UPDATE: …", "Editor's note: …", "This story has been corrected…".
+    EditorNote,
+    /// Starts with a lowercase letter: the rest of a line the page broke.
+    LowercaseStart,
+    /// In a short paragraph with a photo credit: the photo's caption.
+    CreditedCaption,
+    /// "GEORGE STEPHANOPOULOS: …": a speaker's label in a transcript.
+    SpeakerLabel,
+    /// A bullet, or an entry in a short paragraph led by a name or label
+    /// ("Patrick Callahan, 21, Mansfield, CT. Charged with …").
+    ListEntry,
+    /// "… provided below.", "(3:40)", "here are 20 of …": it points at a
+    /// table, a video or a list elsewhere on the page.
+    PageReference,
+    /// "… reading list.”—Connie Britton": a blurb or pull quote signed by
+    /// its author.
+    PullQuote,
 }
 
 impl fmt::Display for Reason {
@@ -118,7 +135,7 @@ impl fmt::Display for Reason {
             Reason::LabelPrefix => write!(f, "page furniture: section label"),
             Reason::Dateline => write!(f, "page furniture: dateline"),
             Reason::AllCaps => write!(f, "page furniture: all-caps label"),
-            Reason::TitleCase => write!(f, "fragment: heading in title case"),
+            Reason::TitleCase => write!(f, "fragment: every word capitalized (a heading, a name or a label)"),
             Reason::NoEnding => write!(f, "fragment: heading, caption or label (no sentence ending)"),
             Reason::TooShort => write!(f, "fragment: too short to stand alone"),
             Reason::Repeated(n) => write!(f, "page furniture: repeated across {n} articles"),
@@ -132,6 +149,13 @@ impl fmt::Display for Reason {
             Reason::EmbeddedPost => write!(f, "page furniture: embedded social media post"),
             Reason::Dangling => write!(f, "fragment: ends in ':', ',' or a dash (introduces what follows)"),
             Reason::FurniturePage => write!(f, "page furniture: on a short page that is mostly furniture"),
+            Reason::EditorNote => write!(f, "page furniture: update label or editor's note"),
+            Reason::LowercaseStart => write!(f, "fragment: starts in lowercase (the rest of a broken line)"),
+            Reason::CreditedCaption => write!(f, "page furniture: photo caption (next to its credit)"),
+            Reason::SpeakerLabel => write!(f, "page furniture: speaker's label in a transcript"),
+            Reason::ListEntry => write!(f, "fragment: entry in a list"),
+            Reason::PageReference => write!(f, "page furniture: points to a table, video or list on the page"),
+            Reason::PullQuote => write!(f, "page furniture: pull quote or blurb signed by its author"),
         }
     }
 }
@@ -162,7 +186,7 @@ pub fn classify(documents: &[Vec<Line>]) -> Vec<Vec<Option<Reason>>> {
                 .zip(features)
                 .enumerate()
                 .map(|(i, (line, f))| {
-                    judge(line, f, form_applies).or_else(|| match repeats.get(&(d, i)) {
+                    judge(line, f, form_applies, lines.len() > 1).or_else(|| match repeats.get(&(d, i)) {
                         // A full sentence that two wire stories share is prose,
                         // and so is a document of one sentence.
                         Some(&r) if form_applies && line.own_line && (!f.ends_sentence || f.words <= 5.0) => Some(r),
@@ -172,6 +196,8 @@ pub fn classify(documents: &[Vec<Line>]) -> Vec<Vec<Option<Reason>>> {
                 .collect();
             if form_applies {
                 edge_runs(lines, features, &mut reasons);
+                credited_captions(lines, features, &mut reasons);
+                speaker_labels(lines, &mut reasons);
             }
             furniture_page(&mut reasons);
             reasons
@@ -308,8 +334,9 @@ fn punctuated_share(features: &[Features]) -> f32 {
     long.iter().filter(|f| f.ends_sentence).count() as f32 / long.len() as f32
 }
 
-/// The rules on one sentence; `form`: the ending, size and case rules apply.
-fn judge(line: &Line, f: &Features, form: bool) -> Option<Reason> {
+/// The rules on one sentence; `form`: the ending, size and case rules
+/// apply; `several`: the document has more than one sentence.
+fn judge(line: &Line, f: &Features, form: bool, several: bool) -> Option<Reason> {
     let visible = f.letters + f.digits + f.others;
     if visible == 0 {
         return Some(Reason::Symbols);
@@ -359,11 +386,22 @@ fn judge(line: &Line, f: &Features, form: bool) -> Option<Reason> {
     if ends_in_link(&f.folded) {
         return Some(Reason::Link);
     }
-    if label_prefix(line.text, f) {
+    if label_prefix(line.text, f) || title_label(line.text) {
         return Some(Reason::LabelPrefix);
     }
+    if pull_quote(line.text) {
+        return Some(Reason::PullQuote);
+    }
+    if video_length(line.text) {
+        return Some(Reason::PageReference);
+    }
+    if bullet(line.text) {
+        return Some(Reason::ListEntry);
+    }
     if !form {
-        return None;
+        // A list or a table (few sentence ends) still has headings and
+        // one-word cells: "2018 Federal Poverty Guidelines", "Household/".
+        return (several && heading_or_name(f)).then_some(Reason::TitleCase);
     }
     if dateline(line.text, f) {
         return Some(Reason::Dateline);
@@ -378,6 +416,12 @@ fn judge(line: &Line, f: &Features, form: bool) -> Option<Reason> {
     }
     if too_short(f) {
         return Some(Reason::TooShort);
+    }
+    if heading_or_name(f) {
+        return Some(Reason::TitleCase);
+    }
+    if starts_lowercase(line.text) || broken_parenthesis(line.text) {
+        return Some(Reason::LowercaseStart);
     }
     // Inside a paragraph of prose a sentence is prose; on its own line it
     // must look like one. The last sentence of a line must end like one.
@@ -403,6 +447,161 @@ fn judge(line: &Line, f: &Features, form: bool) -> Option<Reason> {
 fn too_short(f: &Features) -> bool {
     let clause_with_number = f.digits > 0 && f.lowercase_words > 0;
     f.words <= 1.0 || (f.words <= 3.0 && !clause_with_number)
+}
+
+/// "Patrick Callahan, 21, Mansfield, CT.", "2018 Federal Poverty
+/// Guidelines": every word capitalized, so no verb in any cased language (a
+/// verb is lowercase even in German); a list item, a name, a heading.
+fn no_lowercase_word(f: &Features) -> bool {
+    f.alpha_words >= 2 && f.lowercase_words == 0 && f.capitalized_words == f.alpha_words
+}
+
+/// One word, every word capitalized, or a title-case line without a
+/// sentence end: a heading, a name, a table's cell.
+fn heading_or_name(f: &Features) -> bool {
+    f.words <= 1.0 || no_lowercase_word(f) || (title_case(f) && !f.ends_sentence)
+}
+
+/// "($55,327), North-Central New Jersey ($53,986) …": the rest of a line
+/// cut inside a list of figures.
+fn broken_parenthesis(text: &str) -> bool {
+    text.strip_prefix('(').and_then(|rest| rest.split_once(')')).is_some_and(|(_, after)| after.starts_with([',', ';']))
+}
+
+/// "- Top ranked pages …", "-- up to a maximum of 100 …", "• …": a list's
+/// bullet. (A dash with spaces, "— Я не знаю", opens dialogue in Russian,
+/// Spanish and French, so only the hyphen-minus, "*" and "•" count.)
+fn bullet(text: &str) -> bool {
+    ["- ", "-- ", "* ", "• ", "· "].iter().any(|b| text.starts_with(b))
+}
+
+/// "Day of Silent Social Media: Think you can turn it off?", "Figure 1:
+/// Location …": a title-case label of two to six words (one word is too
+/// often a title's first half: "Kong: Skull Island is …"), a colon, then a
+/// capital. ("The result: a draw." and "NEW DELHI: The …" are left alone:
+/// lowercase after the colon, or an all-caps dateline.)
+fn title_label(text: &str) -> bool {
+    let Some((label, rest)) = text.split_once(':') else { return false };
+    let words: Vec<&str> = label.split_whitespace().collect();
+    // 'For "Fare Thee Well: Celebrating …" shows' quotes a title.
+    if label.contains(['"', '“', '‘', '\'', '«']) {
+        return false;
+    }
+    let capitalized = words.iter().filter(|w| w.starts_with(|c: char| c.is_uppercase() || c.is_ascii_digit())).count();
+    let all_caps = label.chars().filter(|c| c.is_alphabetic()).all(char::is_uppercase);
+    (2..=6).contains(&words.len())
+        && capitalized as f32 >= 0.75 * words.len() as f32
+        && !all_caps
+        && rest.trim_start().starts_with(|c: char| c.is_uppercase())
+}
+
+/// "… reading list, and every boy’s and man’s, too.”—Connie Britton",
+/// "… but I do.” — Claire Danes, asked how she’ll tell …": a closing quote,
+/// a dash, and a signature without a sentence end.
+fn pull_quote(text: &str) -> bool {
+    ["”—", "” —", "\"—", "\" —", "»—", "» —", "” –", "\" –"].iter().any(|mark| {
+        text.rsplit_once(mark).is_some_and(|(_, signature)| {
+            let signature = signature.trim();
+            signature.starts_with(|c: char| c.is_uppercase())
+                && !signature.trim_end_matches(is_closing).ends_with(is_sentence_end)
+                && !signature.contains(['"', '“', '”'])
+        })
+    })
+}
+
+/// "Wedding costs soar to new highs (3:40) As Americans …": a video's
+/// length in parentheses.
+fn video_length(text: &str) -> bool {
+    text.match_indices('(').any(|(at, _)| {
+        let inside: String = text[at + 1..].chars().take_while(|&c| c != ')').collect();
+        let Some((minutes, seconds)) = inside.split_once(':') else { return false };
+        (1..=2).contains(&minutes.len())
+            && seconds.len() == 2
+            && minutes.chars().chain(seconds.chars()).all(|c| c.is_ascii_digit())
+    })
+}
+
+/// "in up to 40 states – in many for the first time.", "reset Will Clinton
+/// playbook work?": a sentence whose first word is in lowercase is the end
+/// of a line the page broke, or a widget's word glued to a headline.
+/// "iPhone sales…", "eBay said…" (a capital inside the word) are names.
+fn starts_lowercase(text: &str) -> bool {
+    let first_word = text.split_whitespace().next().unwrap_or("");
+    first_word.chars().next().is_some_and(char::is_lowercase) && !first_word.chars().any(char::is_uppercase)
+}
+
+/// The sentences of each paragraph: runs of lines up to one that ends a
+/// line.
+fn paragraphs(lines: &[Line]) -> Vec<std::ops::Range<usize>> {
+    let mut out = vec![];
+    let mut start = 0;
+    for (i, line) in lines.iter().enumerate() {
+        if line.ends_line || i + 1 == lines.len() {
+            out.push(start..i + 1);
+            start = i + 1;
+        }
+    }
+    out
+}
+
+/// Words in a paragraph that can still be a caption with its credit.
+const CAPTION_PARAGRAPH_WORDS: f32 = 50.0;
+
+/// "Donald Trump before opening the Nasdaq on September 20, 2005. Michael
+/// Nagle/Getty Images": a short paragraph holding a photo credit (or a
+/// credit in parentheses) is a caption, and so are its other sentences.
+fn credited_captions(lines: &[Line], features: &[Features], reasons: &mut [Option<Reason>]) {
+    for paragraph in paragraphs(lines) {
+        let words: f32 = features[paragraph.clone()].iter().map(|f| f.words).sum();
+        if words > CAPTION_PARAGRAPH_WORDS || paragraph.len() > 3 {
+            continue;
+        }
+        let credited = reasons[paragraph.clone()].iter().any(|r| matches!(r, Some(Reason::PhotoCredit | Reason::Parenthesized)));
+        // "Patrick Callahan, 21, Mansfield, CT. Charged with eight counts …":
+        // led by a name with a number (an age, a count); a dateline ("BOSTON,
+        // Mass.") has none and leads prose.
+        let lead = paragraph.start;
+        let listed = paragraph.len() > 1
+            && matches!(reasons[lead], Some(Reason::TitleCase | Reason::ListEntry))
+            && lines[lead].text.contains(|c: char| c.is_ascii_digit());
+        // "RiP to the great one Prodigy. … — Lil Wayne (@LilTunechi) June 20, 2017"
+        let posted = reasons[paragraph.clone()].contains(&Some(Reason::EmbeddedPost));
+        let reason = if credited {
+            Reason::CreditedCaption
+        } else if listed {
+            Reason::ListEntry
+        } else if posted {
+            Reason::EmbeddedPost
+        } else {
+            continue;
+        };
+        for r in reasons[paragraph].iter_mut().filter(|r| r.is_none()) {
+            *r = Some(reason);
+        }
+    }
+}
+
+/// Speakers' labels in a transcript ("PRESIDENT OBAMA: Well, I don't think
+/// …"): an all-caps label of one to three words and a colon, at the start
+/// of three or more paragraphs of the page. (One such line, "NEW DELHI:
+/// The government…", is a dateline on a lead and stays prose.)
+fn speaker_labels(lines: &[Line], reasons: &mut [Option<Reason>]) {
+    let labelled: Vec<usize> = paragraphs(lines).into_iter().map(|p| p.start).filter(|&i| caps_label(lines[i].text).is_some()).collect();
+    if labelled.len() >= 3 {
+        for i in labelled {
+            reasons[i].get_or_insert(Reason::SpeakerLabel);
+        }
+    }
+}
+
+/// The text after an all-caps label of one to three words and a colon
+/// ("PHOTOS:", "GEORGE STEPHANOPOULOS:", and "Q:").
+fn caps_label(text: &str) -> Option<&str> {
+    let (label, rest) = text.split_once([':', '：'])?;
+    let words = label.split_whitespace().count();
+    let letters: Vec<char> = label.chars().filter(|c| c.is_alphabetic()).collect();
+    let caps = (letters.len() >= 2 || matches!(label.trim(), "Q" | "A")) && letters.iter().all(|c| c.is_uppercase());
+    (caps && (1..=3).contains(&words) && !rest.trim().is_empty()).then_some(rest)
 }
 
 /// Letters and digits, lowercased: the key that makes "( associated press )"
@@ -433,7 +632,33 @@ fn glued_label(text: &str, f: &Features) -> bool {
     ];
     // "Related 'The Case of: JonBenet Ramsey' Pt.", not "Related research…".
     let related = text.strip_prefix("Related ").is_some_and(|rest| rest.starts_with(|c: char| c.is_uppercase() || "'\"‘“".contains(c)));
-    related || LABELS.iter().any(|label| f.folded.starts_with(label)) || ["CLOSE ", "| "].iter().any(|label| text.starts_with(label))
+    related
+        || LABELS.iter().any(|label| f.folded.starts_with(label))
+        || ["CLOSE ", "| "].iter().any(|label| text.starts_with(label))
+        || bracketed_label(text)
+        || text.split_whitespace().any(doubled_word)
+}
+
+/// "[Video Link] The Wilco track …": a label of at most three words in
+/// brackets, then the text.
+fn bracketed_label(text: &str) -> bool {
+    let Some((label, rest)) = text.strip_prefix('[').and_then(|t| t.split_once(']')) else { return false };
+    // "[2] The year after …" is a footnote's number, not a label.
+    let words = label.split_whitespace().count();
+    // "[T]he decision's …" is an editor's bracket inside a word.
+    (1..=3).contains(&words)
+        && label.chars().filter(|c| c.is_alphabetic()).count() >= 2
+        && !label.ends_with(is_sentence_end)
+        && rest.starts_with(' ')
+        && !rest.trim().is_empty()
+}
+
+/// "TrumpTrump": a name glued to itself, as a hover card prints it ("Donald
+/// John TrumpTrump Jr. getting …").
+fn doubled_word(word: &str) -> bool {
+    let chars: Vec<char> = word.chars().collect();
+    let half = chars.len() / 2;
+    chars.len() >= 6 && chars.len() % 2 == 0 && chars[0].is_uppercase() && chars[1..].iter().any(|c| c.is_lowercase()) && chars[..half] == chars[half..]
 }
 
 /// A post embedded in the page: its link ("pic.twitter.com/…", "t.co/…")
@@ -519,6 +744,14 @@ fn agency_caption(text: &str, f: &Features) -> bool {
         ", left, ", ", right, ", ", center, ", ", centre, ", "from left,", ", second from", " (links) ", " (rechts) ",
         " (à gauche) ", " (à droite) ", " (izquierda) ", " (derecha) ",
     ];
+    const ANYWHERE: [&str; 12] = [
+        " in this photo", " in this photograph", " in this image", " in this file photo", "(pictured)", ", pictured,", " at left,",
+        " (left)", " (right)", " (center)", " (centre)", " (gauche)",
+    ];
+    const STARTS: [&str; 4] = ["at left", "at right", "from left", "pictured "];
+    if ANYWHERE.iter().any(|a| f.folded.contains(a)) || STARTS.iter().any(|s| f.folded.starts_with(s)) || dated_after_place(text) {
+        return true;
+    }
     if OPENINGS.iter().any(|o| f.folded.starts_with(o)) || POSITIONS.iter().any(|p| f.folded.contains(p)) {
         return true;
     }
@@ -560,6 +793,21 @@ fn dated_after_comma(text: &str) -> bool {
     let mut parts = date.split(' ');
     let (Some(month), Some(day), None) = (parts.next(), parts.next(), parts.next()) else { return false };
     month_word(month) && day_number(day)
+}
+
+/// "… at a hotel in Kathmandu, Nepal May 30, 2016.": the caption's date
+/// right after the place, with no "on" and no comma before the month.
+fn dated_after_place(text: &str) -> bool {
+    let body = text.trim_end_matches(|c: char| c == '.' || c.is_whitespace());
+    let words: Vec<&str> = body.rsplitn(5, ' ').collect();
+    let [year, day, month, place, _] = words[..] else { return false };
+    year.len() == 4
+        && year.chars().all(|c| c.is_ascii_digit())
+        && day.strip_suffix(',').is_some_and(day_number)
+        && month_word(month)
+        && month.starts_with(|c: char| c.is_uppercase())
+        && place.starts_with(|c: char| c.is_uppercase())
+        && !place.ends_with(',')
 }
 
 /// "Tory MP Karen Vecchio says she will oppose the bid. (parl.gc.ca)": a
@@ -609,12 +857,7 @@ fn day_number(word: &str) -> bool {
 /// "PHOTOS: Blagojevich Cronies", "RELATED: …", "GEORGE STEPHANOPOULOS: --":
 /// up to three all-caps words and a colon, then a short line.
 fn label_prefix(text: &str, f: &Features) -> bool {
-    let Some((label, rest)) = text.split_once([':', '：']) else { return false };
-    let words = label.split_whitespace().count();
-    let letters: Vec<char> = label.chars().filter(|c| c.is_alphabetic()).collect();
-    // "PHOTOS:", and the "Q:" of questions printed with their answers.
-    let caps = (letters.len() >= 2 || label.trim() == "Q") && letters.iter().all(|c| c.is_uppercase());
-    caps && (1..=3).contains(&words) && (f.words <= SHORT_LINE_WORDS || !f.ends_sentence) && !rest.trim().is_empty()
+    caps_label(text).is_some() && (f.words <= SHORT_LINE_WORDS || !f.ends_sentence)
 }
 
 /// Cue phrases at the start of a short line (`starts`) or anywhere in it
@@ -731,11 +974,55 @@ const CUES: &[Cues] = &[
     Cues {
         reason: Reason::Widget,
         max_words: 30.0,
-        starts: &["please ", "thank you for", "click below", "thanks for", "watch ", "only on ", "read on", "for more on", "for the latest"],
+        starts: &[
+            "please ", "thank you for", "click below", "thanks for", "watch ", "only on ", "read on", "for more on", "for the latest",
+            "want more", "for more coverage", "by submitting", "send us", "read:",
+        ],
         contains: &[
             "mailing list", "sign up for", "sign up now", "subscribe to our", "newsletter", "delivered straight to your",
-            "click here", "after the jump",
+            "click here", "after the jump", "your tweets", "location information",
         ],
+    },
+    Cues {
+        // It points at what the page shows elsewhere: a table, a video, a list.
+        reason: Reason::PageReference,
+        max_words: 30.0,
+        starts: &[
+            "below,", "below is", "below are", "here are the", "here's a look", "here is a look", "ci-dessous", "a continuación,",
+            "here are 1", "here are 2", "here are 3", "here are 4", "here are 5", "here are 6", "here are 7", "here are 8",
+            "here are 9",
+        ],
+        contains: &[
+            "provided below", "listed below", "shown below", "see below", "watch below", "video below", "video above",
+            "compiled a list", ", here are 1", ", here are 2", ", here are 3", ", here are 4", ", here are 5", ", here are 6",
+            ", here are 7", ", here are 8", ", here are 9", "download a copy", " here are ten ", " here are five ", "shown here",
+            "we've collected", "we have collected", "we've rounded up", "we've compiled",
+        ],
+    },
+    Cues {
+        // Error pages scraped in place of the article.
+        reason: Reason::BrowserNotice,
+        max_words: 30.0,
+        starts: &[],
+        contains: &[
+            "page you requested", "page you are looking for", "page you were looking for", "could not be found", "page not found",
+            "no longer be here", "from a bookmark", "page url", "page introuvable", "página no encontrada", "seite nicht gefunden",
+        ],
+    },
+    Cues {
+        // Notes on the story, not the story, at any length: "UPDATE: …",
+        // "Editor's note: …", "This story has been corrected…".
+        reason: Reason::EditorNote,
+        max_words: 120.0,
+        starts: &[
+            "update:", "updated:", "editor's note", "editor’s note", "editors' note", "editors’ note", "correction:",
+            "clarification:", "note:", "exclusive:", "breaking:", "this story has been", "this story was", "this article has been",
+            "this article was", "this post has been", "this post was", "this report has been",
+            "mise à jour", "note de la rédaction", "actualización:", "nota del editor", "nota de la redacción",
+            "anmerkung der redaktion", "korrektur:", "aggiornamento:", "nota della redazione", "atualização:", "nota da redação",
+            "обновление:", "от редакции", "güncelleme:", "editörün notu", "更新：", "更新:", "编者按", "追記", "수정:",
+        ],
+        contains: &[],
     },
 ];
 
@@ -1171,6 +1458,101 @@ mod tests {
         ];
         let r = page(&lines);
         assert_eq!(r, [Some(Reason::Caption), Some(Reason::LabelPrefix), None, None]);
+    }
+
+    /// Paragraphs of sentences: each inner slice is one paragraph.
+    fn paragraphs_of(paragraphs: &[&[&str]]) -> Vec<Option<Reason>> {
+        let mut doc = vec![];
+        for sentences in paragraphs {
+            for (i, text) in sentences.iter().enumerate() {
+                let ends_line = i + 1 == sentences.len();
+                doc.push(Line { text, own_line: sentences.len() == 1, ends_line });
+            }
+        }
+        classify(&[doc]).remove(0)
+    }
+
+    const PROSE: [&str; 3] = [
+        "The council voted on Tuesday to close the old bridge to heavy trucks.",
+        "Engineers found cracks in two of its supports last month, the city said.",
+        "Repairs are expected to take at least a year and cost several million dollars.",
+    ];
+
+    #[test]
+    fn captions_next_to_their_credit_and_list_entries() {
+        let r = paragraphs_of(&[
+            &["Donald Trump before opening the Nasdaq on September 20, 2005.", "Michael Nagle/Getty Images"],
+            &[PROSE[0]],
+            &["Patrick Callahan, 21, Mansfield, CT.", "Charged with eight counts of permitting a minor to possess alcohol."],
+            &["BOSTON, Mass.", "(AP) — A couple born on the same day at the same hospital have exchanged vows."],
+            &[PROSE[1], PROSE[2]],
+        ]);
+        assert_eq!(r[..2], [Some(Reason::CreditedCaption), Some(Reason::PhotoCredit)]);
+        assert_eq!(r[2], None);
+        assert_eq!(r[3..5], [Some(Reason::TitleCase), Some(Reason::ListEntry)]);
+        // A dateline leads prose: no number, so not a list.
+        assert_eq!(r[6], None);
+        assert_eq!(r[7..], [None, None]);
+    }
+
+    #[test]
+    fn transcripts_updates_and_broken_lines() {
+        let r = paragraphs_of(&[
+            &["GEORGE STEPHANOPOULOS: Thanks for joining us live for this exclusive interview with the president."],
+            &["PRESIDENT OBAMA: Great to be here, and thank you for having me on the show today."],
+            &["GEORGE STEPHANOPOULOS: There has been a huge response since we announced this interview."],
+            &["UPDATE: Authorities positively identified the two bodies found near the creek on Tuesday."],
+            &["in up to 40 states – in many for the first time."],
+            &["iPhone sales rose by a third in the last quarter of the year, the company said."],
+            &["($55,327), North-Central New Jersey ($53,986) and Chicago ($50,934) also topped the list."],
+            &["-- up to a maximum of 100 most highly ranked URLs per domain"],
+            &["— Я не знаю, что будет дальше, — сказал он журналистам в понедельник."],
+            &[PROSE[0]],
+            &[PROSE[1]],
+        ]);
+        // Short labelled lines are labels anyway; the long one is judged as
+        // a transcript's.
+        assert!(r[..3].iter().all(Option::is_some));
+        assert_eq!(r[1], Some(Reason::SpeakerLabel));
+        assert_eq!(r[3], Some(Reason::EditorNote));
+        assert_eq!(r[4], Some(Reason::LowercaseStart));
+        assert_eq!(r[5], None, "a name with a capital inside starts in lowercase");
+        assert_eq!(r[6], Some(Reason::LowercaseStart));
+        assert_eq!(r[7], Some(Reason::ListEntry));
+        assert_eq!(r[8], None, "a dash opens dialogue in Russian");
+        assert_eq!(r[9..], [None, None]);
+    }
+
+    #[test]
+    fn labels_pull_quotes_and_page_references() {
+        let r = paragraphs_of(&[
+            &["Day of Silent Social Media: Think you can turn it off?"],
+            &["Kong: Skull Island is, reportedly, a reboot of the original King Kong from 1933."],
+            &["The result: a draw that pleased no one in the stadium on Saturday night."],
+            &["It should be on every girl’s reading list, and every boy’s too.”—Connie Britton"],
+            &["The 2017 guidelines are also provided below for reference."],
+            &["Wedding costs soar to new highs (3:40) As Americans feel better, they spend more."],
+            &["\"There are 11 million people living here illegally,\" he said on Sunday."],
+            &["[Video Link] The Wilco track is re-imagined as a classic, early-era Popeye cartoon."],
+            &["[2] The year after his retirement, another player retired because of the same problem."],
+            &["Donald John TrumpTrump Jr. getting ok to speak at UNT panned the chairwoman on Monday."],
+            &["Ahmad Seth Zaharie, 26, with his sister Aishah Zaharie (left), 27, and their mother."],
+            &["Ueli Steck speaks to the media during an interview at a hotel in Kathmandu, Nepal May 30, 2016."],
+            &["2018 Federal Poverty Guidelines for Alaska"],
+            &[PROSE[0]],
+            &[PROSE[1]],
+        ]);
+        assert_eq!(r[0], Some(Reason::LabelPrefix));
+        assert_eq!(r[1..3], [None, None], "a title's colon and prose's colon");
+        assert_eq!(r[3], Some(Reason::PullQuote));
+        assert_eq!(r[4..6], [Some(Reason::PageReference); 2]);
+        assert_eq!(r[6], None, "'There are 11' is not 'here are 11'");
+        assert_eq!(r[7], Some(Reason::GluedLabel));
+        assert_eq!(r[8], None, "a footnote's number is not a label");
+        assert_eq!(r[9], Some(Reason::GluedLabel));
+        assert_eq!(r[10..12], [Some(Reason::Caption); 2]);
+        assert_eq!(r[12], Some(Reason::TitleCase));
+        assert_eq!(r[13..], [None, None]);
     }
 
     proptest::proptest! {
