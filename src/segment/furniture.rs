@@ -32,6 +32,7 @@
 //! inside a paragraph of prose is prose). Cost: one pass over each sentence
 //! and a hash of each short line.
 
+use super::line_key::{key_hash, line_key};
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 
@@ -604,19 +605,12 @@ fn caps_label(text: &str) -> Option<&str> {
     (caps && (1..=3).contains(&words) && !rest.trim().is_empty()).then_some(rest)
 }
 
-/// Letters and digits, lowercased: the key that makes "( associated press )"
-/// and "(Associated Press)" the same line.
-fn line_key(text: &str) -> String {
-    text.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect()
-}
-
-/// Site boilerplate, one sentence a line, `#` comments (see the file).
-static BOILERPLATE: std::sync::LazyLock<HashSet<String>> = std::sync::LazyLock::new(|| {
-    include_str!("boilerplate.txt").lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).map(line_key).collect()
-});
+/// Site boilerplate (`boilerplate.txt`, read and pruned by hand), as the
+/// sorted hashes of its lines' keys, which build.rs computes.
+const BOILERPLATE: &[u64] = &include!(concat!(env!("OUT_DIR"), "/boilerplate_hashes.rs"));
 
 fn boilerplate(text: &str) -> bool {
-    BOILERPLATE.contains(&line_key(text))
+    BOILERPLATE.binary_search(&key_hash(&line_key(text))).is_ok()
 }
 
 /// A widget or caption label the page glued to the sentence after it:
@@ -1477,6 +1471,16 @@ mod tests {
         "Engineers found cracks in two of its supports last month, the city said.",
         "Repairs are expected to take at least a year and cost several million dollars.",
     ];
+
+    #[test]
+    fn the_boilerplate_table_is_the_lists_hashes() {
+        let list = include_str!("boilerplate.txt");
+        assert_eq!(BOILERPLATE, super::super::line_key::hashed_lines(list).as_slice());
+        assert!(BOILERPLATE.len() > 200);
+        for line in list.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+            assert!(boilerplate(&line.to_uppercase()), "{line}");
+        }
+    }
 
     #[test]
     fn captions_next_to_their_credit_and_list_entries() {

@@ -18,6 +18,7 @@ pub mod furniture_fixture;
 mod html;
 mod language;
 mod layout;
+mod line_key;
 mod prepare;
 mod rules;
 
