@@ -6,6 +6,8 @@
 //!
 //! Everything is built from bytes so the browser can hand over fetched files.
 
+#[cfg(not(target_arch = "wasm32"))]
+pub mod profile;
 mod spm_normalizer;
 mod unigram;
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
@@ -229,6 +231,14 @@ impl Encoder {
     }
 
     fn run_batch(&self, batch: &Batch, out: &mut Vec<Embedding>) -> Result<()> {
+        let (tier, inputs) = Self::batch_inputs(batch)?;
+        let result = self.plan(tier)?.run(inputs)?;
+        Self::collect_embeddings(batch, &result, out)
+    }
+
+    /// The three input tensors of a batch, padded to the first tier that
+    /// holds it (`None`: the symbolic plan, unpadded).
+    fn batch_inputs(batch: &Batch) -> Result<(Option<usize>, TVec<TValue>)> {
         let mut pieces = batch.pieces.clone();
         let mut token_pieces = batch.token_pieces.clone();
         let mut offsets = batch.offsets.clone();
@@ -240,9 +250,12 @@ impl Encoder {
             token_pieces.resize(shape.tokens, 0);
             offsets.resize(shape.sentences + 1, *offsets.last().unwrap_or(&0));
         }
-        let plan = self.plan(tier)?;
         let tensor = |v: &[i64]| -> Result<TValue> { Ok(Tensor::from_shape(&[v.len()], v)?.into_tvalue()) };
-        let result = plan.run(tvec![tensor(&pieces)?, tensor(&token_pieces)?, tensor(&offsets)?])?;
+        Ok((tier, tvec![tensor(&pieces)?, tensor(&token_pieces)?, tensor(&offsets)?]))
+    }
+
+    /// The batch's sentences' rows of the plan's output (padding dropped).
+    fn collect_embeddings(batch: &Batch, result: &[TValue], out: &mut Vec<Embedding>) -> Result<()> {
         let embeddings = result[0].to_plain_array_view::<f32>()?;
         ensure!(embeddings.shape().last() == Some(&DIM), "encoder returned shape {:?}", embeddings.shape());
         for row in embeddings.outer_iter().take(batch.sentences()) {

@@ -193,3 +193,31 @@ fn embeddings_do_not_depend_on_the_batch() {
     }
     assert!(max_diff < 2e-5, "embeddings differ by {max_diff:.2e} between batchings");
 }
+
+/// `precis bench-encoder --layers`: the CPU's features, the kernel tract
+/// chose for every matrix product, and per-layer times that account for
+/// the profiled pass.
+#[test]
+fn bench_encoder_names_each_layers_kernel_and_time() {
+    let sentences: String = fixture_text().lines().take(40).map(|l| format!("{l}\n")).collect();
+    let file = std::env::temp_dir().join(format!("precis-bench-layers-{}.txt", std::process::id()));
+    std::fs::write(&file, sentences).unwrap();
+    let args = ["bench-encoder", "--sentences", file.to_str().unwrap(), "--passes", "1", "--layers", "5"];
+    let report: Vec<serde_json::Value> = json_lines_from(Path::new(env!("CARGO_BIN_EXE_precis")), &args, "");
+    std::fs::remove_file(&file).ok();
+    let report = &report[0];
+    assert_eq!(report["sentences"], 40);
+    #[cfg(target_arch = "x86_64")]
+    assert!(report["cpu_features"].as_array().unwrap().iter().any(|f| f == "sse4.1"), "{}", report["cpu_features"]);
+    let profile = &report["profile"];
+    let layers = profile["layers"].as_array().unwrap();
+    assert_eq!(layers.len(), 5);
+    let seconds: Vec<f64> = layers.iter().map(|l| l["seconds"].as_f64().unwrap()).collect();
+    assert!(seconds.windows(2).all(|w| w[0] >= w[1]), "slowest first: {seconds:?}");
+    // The encoder is mostly matrix products: the slowest layer is one, with its kernel named.
+    assert_eq!(layers[0]["op"], "OptMatMul");
+    assert!(layers[0]["kernel"].as_str().unwrap().contains(" with "), "{}", layers[0]["kernel"]);
+    assert!(!profile["kernels"].as_array().unwrap().is_empty());
+    let by_op: f64 = profile["ops"].as_array().unwrap().iter().map(|o| o[1].as_f64().unwrap()).sum();
+    assert!((by_op - profile["seconds"].as_f64().unwrap()).abs() < 1e-6);
+}

@@ -1,10 +1,13 @@
 //! `precis bench-encoder`: load time, single-thread throughput and peak memory
 //! of the native encoder on a file of sentences (one per line), measured on
-//! the `precis embed` path (tokenization included). Prints one JSON object;
+//! the `precis embed` path (tokenization included), and the CPU features
+//! tract can use. With `--layers N`, one more pass times every layer and
+//! names the matmul kernel tract chose for it. Prints one JSON object;
 //! tests/browser/bench-encoder.sh puts it next to the Python reference and
 //! the browser runtimes.
 
 use super::models::{load_encoder, models_dir};
+use precis::encoder::profile::{cpu_features, LayerTime};
 use anyhow::{Context, Result};
 use std::path::PathBuf;
 use std::time::Instant;
@@ -20,6 +23,10 @@ pub struct BenchEncoderArgs {
     /// Folder holding muse-v3/ (default: the repo's models/).
     #[arg(long)]
     pub models: Option<PathBuf>,
+    /// After the timed passes, one profiled pass: the N slowest layers with
+    /// their kernels, and the time per kind of op (0: no profiled pass).
+    #[arg(long, default_value_t = 0)]
+    pub layers: usize,
 }
 
 #[derive(serde::Serialize)]
@@ -31,6 +38,36 @@ struct Report {
     sentences_per_second: f64,
     model_bytes: u64,
     peak_rss_bytes: Option<u64>,
+    cpu_features: Vec<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    profile: Option<Profile>,
+}
+
+/// The profiled pass: its time (a little above a plain pass's), the time
+/// per kind of op, every distinct matmul kernel, and the slowest layers.
+#[derive(serde::Serialize)]
+struct Profile {
+    seconds: f64,
+    ops: Vec<(String, f64)>,
+    kernels: Vec<String>,
+    layers: Vec<LayerTime>,
+}
+
+fn profile(encoder: &precis::encoder::Encoder, sentences: &[&str], top: usize) -> Result<Profile> {
+    let layers = encoder.profile_layers(sentences)?;
+    let mut ops: Vec<(String, f64)> = vec![];
+    for layer in &layers {
+        match ops.iter_mut().find(|(op, _)| *op == layer.op) {
+            Some((_, seconds)) => *seconds += layer.seconds,
+            None => ops.push((layer.op.clone(), layer.seconds)),
+        }
+    }
+    ops.sort_by(|a, b| b.1.total_cmp(&a.1));
+    // "m:768 k:256 n:2048 with [kernel]": the kernel is what follows "with".
+    let mut kernels: Vec<String> = layers.iter().filter_map(|l| l.kernel.split_once(" with ").map(|(_, k)| k.to_string())).collect();
+    kernels.sort();
+    kernels.dedup();
+    Ok(Profile { seconds: layers.iter().map(|l| l.seconds).sum(), ops, kernels, layers: layers.into_iter().take(top).collect() })
 }
 
 pub fn run(args: BenchEncoderArgs) -> Result<()> {
@@ -53,6 +90,7 @@ pub fn run(args: BenchEncoderArgs) -> Result<()> {
     let best = pass_seconds.iter().copied().fold(f64::INFINITY, f64::min);
 
     let tokens: usize = sentences.iter().map(|s| encoder.tokenize(s).len()).sum();
+    let profile = (args.layers > 0).then(|| profile(&encoder, &sentences, args.layers)).transpose()?;
     let model_path = models_dir(args.models.as_deref()).join("muse-v3/encoder.onnx");
     let report = Report {
         sentences: sentences.len(),
@@ -62,6 +100,8 @@ pub fn run(args: BenchEncoderArgs) -> Result<()> {
         pass_seconds,
         model_bytes: std::fs::metadata(&model_path)?.len(),
         peak_rss_bytes: peak_rss_bytes(),
+        cpu_features: cpu_features(),
+        profile,
     };
     println!("{}", serde_json::to_string(&report)?);
     Ok(())

@@ -1,0 +1,86 @@
+//! Where the encoder's time goes, natively: the CPU features tract can use,
+//! the matrix-multiplication kernel tract chose for each layer, and the time
+//! each layer takes (`precis bench-encoder --layers`). Kernel choices made
+//! on one machine need not hold on another; this shows which ran here.
+
+use super::{Encoder, Plan};
+use anyhow::Result;
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+use tract_onnx::tract_core::plan::{eval, SimpleState};
+
+/// One node of the optimized graph, summed over every batch of a pass.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct LayerTime {
+    /// The node's name in the optimized graph (ONNX names, plus tract's
+    /// suffixes for fused or split ops).
+    pub node: String,
+    /// The op tract runs there ("OptMatMul", "Gather", …).
+    pub op: String,
+    /// For a matrix product: its sizes and the kernel tract chose ("m:768
+    /// k:256 n:2048 with [avx512_mmm_f32_32x12]"); empty otherwise.
+    pub kernel: String,
+    pub calls: usize,
+    pub seconds: f64,
+}
+
+impl Encoder {
+    /// Encodes `sentences` as [`Encoder::encode`] does, timing every node
+    /// of every plan it runs; nodes come back slowest first.
+    pub fn profile_layers(&self, sentences: &[&str]) -> Result<Vec<LayerTime>> {
+        let ids: Vec<Vec<u32>> = sentences.iter().map(|s| self.tokenize(s)).collect();
+        let order = Self::batch_order(&ids);
+        let ordered: Vec<Vec<u32>> = order.iter().map(|&i| ids[i].clone()).collect();
+        let mut layers: HashMap<(String, String, String), (usize, Duration)> = HashMap::new();
+        for (_, batch) in Self::pack(&ordered, 1)? {
+            let (tier, inputs) = Self::batch_inputs(&batch)?;
+            let plan: &Plan = self.plan(tier)?;
+            let mut state = SimpleState::new(plan)?;
+            state.run_plan_with_eval(inputs, |session, op_state, node, input| {
+                let started = Instant::now();
+                let outputs = eval(session, op_state, node, input);
+                let key = (node.name.clone(), node.op().name().to_string(), kernel_of(node.op().info().unwrap_or_default()));
+                let entry = layers.entry(key).or_default();
+                entry.0 += 1;
+                entry.1 += started.elapsed();
+                outputs
+            })?;
+        }
+        let mut out: Vec<LayerTime> = layers
+            .into_iter()
+            .map(|((node, op, kernel), (calls, time))| LayerTime { node, op, kernel, calls, seconds: time.as_secs_f64() })
+            .collect();
+        out.sort_by(|a, b| b.seconds.total_cmp(&a.seconds).then_with(|| a.node.cmp(&b.node)));
+        Ok(out)
+    }
+}
+
+/// The "Mult: m:… k:… n:… with [kernel]" line of a matrix product's info.
+fn kernel_of(info: Vec<String>) -> String {
+    info.into_iter().find_map(|line| line.strip_prefix("Mult: ").map(str::to_string)).unwrap_or_default()
+}
+
+/// The SIMD features of this CPU that tract-linalg's kernels depend on.
+pub fn cpu_features() -> Vec<&'static str> {
+    #[allow(unused_mut)]
+    let mut found = vec![];
+    #[cfg(target_arch = "x86_64")]
+    {
+        macro_rules! detect {
+            ($($feature:tt),*) => {
+                $(if std::is_x86_feature_detected!($feature) { found.push($feature); })*
+            };
+        }
+        detect!("sse4.1", "avx", "avx2", "fma", "f16c", "avx512f", "avx512bw", "avx512vl", "avx512vnni", "avxvnni");
+    }
+    #[cfg(target_arch = "aarch64")]
+    {
+        macro_rules! detect {
+            ($($feature:tt),*) => {
+                $(if std::arch::is_aarch64_feature_detected!($feature) { found.push($feature); })*
+            };
+        }
+        detect!("neon", "fp16", "dotprod", "i8mm");
+    }
+    found
+}
