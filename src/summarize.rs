@@ -126,12 +126,19 @@ pub enum Budget {
 
 impl Budget {
     /// The budget of the CLI's flags (and the Python package's arguments):
-    /// sentences, else a percentage, else words (default `default_words`).
-    pub fn from_flags(words: Option<usize>, sentences: Option<usize>, percent: Option<f32>, default_words: usize) -> Self {
-        match (sentences, percent) {
-            (Some(n), _) => Budget::Sentences(n),
-            (_, Some(p)) => Budget::Percent(p),
-            _ => Budget::Words(words.unwrap_or(default_words)),
+    /// at most one of words, sentences and a percentage (none: words,
+    /// `default_words`).
+    pub fn from_flags(
+        words: Option<usize>,
+        sentences: Option<usize>,
+        percent: Option<f32>,
+        default_words: usize,
+    ) -> Result<Self, String> {
+        match (words, sentences, percent) {
+            (None, Some(n), None) => Ok(Budget::Sentences(n)),
+            (None, None, Some(p)) => Ok(Budget::Percent(p)),
+            (words, None, None) => Ok(Budget::Words(words.unwrap_or(default_words))),
+            _ => Err("give one of budget, budget_sentences and budget_percent".into()),
         }
     }
 }
@@ -716,6 +723,17 @@ pub(crate) mod tests {
     use crate::document::Document;
     use crate::select::testing::unit;
     use crate::select::topic::TopicEmbeddings;
+
+    #[test]
+    fn a_budget_is_words_sentences_or_a_percentage_never_two() {
+        assert_eq!(Budget::from_flags(None, None, None, 230), Ok(Budget::Words(230)));
+        assert_eq!(Budget::from_flags(Some(50), None, None, 230), Ok(Budget::Words(50)));
+        assert_eq!(Budget::from_flags(None, Some(3), None, 230), Ok(Budget::Sentences(3)));
+        assert_eq!(Budget::from_flags(None, None, Some(10.0), 230), Ok(Budget::Percent(10.0)));
+        for (w, s, p) in [(Some(50), Some(3), None), (Some(50), None, Some(10.0)), (None, Some(3), Some(10.0))] {
+            assert!(Budget::from_flags(w, s, p, 230).unwrap_err().contains("one of"));
+        }
+    }
 
     fn cluster() -> Cluster {
         Cluster::new(vec![

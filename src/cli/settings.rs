@@ -78,7 +78,9 @@ pub enum OrderArg {
 
 impl SettingsArgs {
     pub fn to_settings(&self, method: Method, default_words: usize) -> Settings {
-        let budget = Budget::from_flags(self.budget, self.budget_sentences, self.budget_percent, default_words);
+        // clap's `conflicts_with` already refuses two budget flags at once.
+        let budget = Budget::from_flags(self.budget, self.budget_sentences, self.budget_percent, default_words)
+            .expect("clap allows one budget flag");
         Settings {
             method,
             budget,

@@ -93,15 +93,10 @@ impl SummaryOptions {
             Some(name) => name.parse::<Method>()?,
             None => Method::default(),
         };
-        if self.budget_sentences.is_some() && (self.budget.is_some() || self.budget_percent.is_some())
-            || self.budget.is_some() && self.budget_percent.is_some()
-        {
-            return Err("give one of budget, budget_sentences and budget_percent".into());
-        }
         let defaults = Settings::default();
         Ok(Settings {
             method,
-            budget: Budget::from_flags(self.budget, self.budget_sentences, self.budget_percent, 100),
+            budget: Budget::from_flags(self.budget, self.budget_sentences, self.budget_percent, 100)?,
             first_sentences: self.first_sentences.unwrap_or(defaults.first_sentences),
             beam_width: self.beam_width.unwrap_or(defaults.beam_width),
             greedy_candidates: self.greedy_candidates.unwrap_or(defaults.greedy_candidates),

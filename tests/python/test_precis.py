@@ -115,6 +115,7 @@ def test_summary_sentences_point_back_to_their_document():
         (lambda: precis.summarize(ARTICLES, budget=1), "longer than the budget"),
         (lambda: precis.summarize(ARTICLES, method="best"), 'unknown method "best"'),
         (lambda: precis.summarize(ARTICLES, beam_wdth=3), "unknown field `beam_wdth`"),
+        (lambda: precis.summarize(ARTICLES, budget=50, budget_percent=10), "one of budget, budget_sentences"),
         (lambda: precis.StreamState(QUERY, policy="fastest"), "fastest"),
         (lambda: precis.StreamState.from_bytes(b"not a state"), "not a Précis stream state"),
     ],
