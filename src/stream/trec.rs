@@ -274,6 +274,16 @@ impl Event {
         self.documents.iter().map(|d| d.sentences.len()).sum()
     }
 
+    /// Each nugget's time, in nugget order.
+    pub fn nugget_times(&self) -> Vec<i64> {
+        self.nuggets.iter().map(|n| n.time).collect()
+    }
+
+    /// The nuggets of each pooled sentence, in replay order.
+    pub fn sentence_nuggets(&self) -> Vec<&[usize]> {
+        self.documents.iter().flat_map(|d| d.sentences.iter().map(|s| s.nuggets.as_slice())).collect()
+    }
+
     /// The event as a replayable stream, given the embeddings of its
     /// sentences (replay order) and of its query.
     pub fn labeled(&self, query: Option<Embedding>, embeddings: &[Embedding]) -> LabeledStream {
@@ -296,7 +306,7 @@ impl Event {
             name: self.query_id.clone(),
             query,
             documents,
-            nugget_times: self.nuggets.iter().map(|n| n.time).collect(),
+            nugget_times: self.nugget_times(),
         }
     }
 }
@@ -349,9 +359,7 @@ pub fn report(year: &Year, updates: &[TrecUpdate]) -> Result<Vec<String>> {
             .filter(|u| u.query_id == event.query_id)
             .map(|u| ids.get(u.update_id.as_str()).map(|&i| (i, u.time)).with_context(|| format!("{}: no pooled sentence {}", u.query_id, u.update_id)))
             .collect::<Result<Vec<_>>>()?;
-        let nuggets: Vec<&[usize]> = event.documents.iter().flat_map(|d| d.sentences.iter().map(|s| s.nuggets.as_slice())).collect();
-        let nugget_times: Vec<i64> = event.nuggets.iter().map(|n| n.time).collect();
-        let scores = score_selected(&nuggets, &nugget_times, &selected);
+        let scores = score_selected(&event.sentence_nuggets(), &event.nugget_times(), &selected);
         lines.push(format!("{} {}", event.query_id, scores.report()));
         all.push(scores);
     }
