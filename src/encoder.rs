@@ -152,17 +152,25 @@ impl Encoder {
     /// packed into batches (see [`Encoder::batch_ranges`]); the embeddings
     /// come back in the order of `ids`.
     pub fn encode_ids(&self, ids: &[Vec<u32>]) -> Result<Vec<Embedding>> {
-        let order = Self::batch_order(ids);
-        let ordered: Vec<Vec<u32>> = order.iter().map(|&i| ids[i].clone()).collect();
+        let (order, batches) = Self::ordered_batches(ids)?;
         let mut embedded = Vec::with_capacity(ids.len());
-        for (_, batch) in Self::pack(&ordered, 1)? {
-            self.run_batch(&batch, &mut embedded)?;
+        for batch in &batches {
+            self.run_batch(batch, &mut embedded)?;
         }
         let mut out = vec![[0f32; DIM]; ids.len()];
         for (embedding, &i) in embedded.into_iter().zip(&order) {
             out[i] = embedding;
         }
         Ok(out)
+    }
+
+    /// The forward passes of [`Encoder::encode_ids`]: the sentences in
+    /// [`Encoder::batch_order`] (returned too), packed into batches.
+    fn ordered_batches(ids: &[Vec<u32>]) -> Result<(Vec<usize>, Vec<Batch>)> {
+        let order = Self::batch_order(ids);
+        let ordered: Vec<Vec<u32>> = order.iter().map(|&i| ids[i].clone()).collect();
+        let batches = Self::pack(&ordered, 1)?.into_iter().map(|(_, batch)| batch).collect();
+        Ok((order, batches))
     }
 
     /// An order of the sentences that packs into fewer, cheaper batches:

@@ -29,11 +29,10 @@ impl Encoder {
     /// of every plan it runs; nodes come back slowest first.
     pub fn profile_layers(&self, sentences: &[&str]) -> Result<Vec<LayerTime>> {
         let ids: Vec<Vec<u32>> = sentences.iter().map(|s| self.tokenize(s)).collect();
-        let order = Self::batch_order(&ids);
-        let ordered: Vec<Vec<u32>> = order.iter().map(|&i| ids[i].clone()).collect();
+        let (_, batches) = Self::ordered_batches(&ids)?;
         let mut layers: HashMap<(String, String, String), (usize, Duration)> = HashMap::new();
-        for (_, batch) in Self::pack(&ordered, 1)? {
-            let (tier, inputs) = Self::batch_inputs(&batch)?;
+        for batch in &batches {
+            let (tier, inputs) = Self::batch_inputs(batch)?;
             let plan: &Plan = self.plan(tier)?;
             let mut state = SimpleState::new(plan)?;
             state.run_plan_with_eval(inputs, |session, op_state, node, input| {
