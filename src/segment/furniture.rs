@@ -197,7 +197,7 @@ pub fn classify(documents: &[Vec<Line>]) -> Vec<Vec<Option<Reason>>> {
                 .collect();
             if form_applies {
                 edge_runs(lines, features, &mut reasons);
-                credited_captions(lines, features, &mut reasons);
+                furniture_paragraphs(lines, features, &mut reasons);
                 speaker_labels(lines, &mut reasons);
             }
             furniture_page(&mut reasons);
@@ -548,10 +548,12 @@ fn paragraphs(lines: &[Line]) -> Vec<std::ops::Range<usize>> {
 /// Words in a paragraph that can still be a caption with its credit.
 const CAPTION_PARAGRAPH_WORDS: f32 = 50.0;
 
-/// "Donald Trump before opening the Nasdaq on September 20, 2005. Michael
-/// Nagle/Getty Images": a short paragraph holding a photo credit (or a
-/// credit in parentheses) is a caption, and so are its other sentences.
-fn credited_captions(lines: &[Line], features: &[Features], reasons: &mut [Option<Reason>]) {
+/// A short paragraph takes the role of the furniture that marks it: with a
+/// photo credit (or a credit in parentheses) it is a caption ("Donald Trump
+/// before opening the Nasdaq on September 20, 2005. Michael Nagle/Getty
+/// Images"), led by a name with a number it is a list entry, and with an
+/// embedded post's signature it is the post.
+fn furniture_paragraphs(lines: &[Line], features: &[Features], reasons: &mut [Option<Reason>]) {
     for paragraph in paragraphs(lines) {
         let words: f32 = features[paragraph.clone()].iter().map(|f| f.words).sum();
         if words > CAPTION_PARAGRAPH_WORDS || paragraph.len() > 3 {
@@ -901,6 +903,9 @@ const CUES: &[Cues] = &[
             "enable javascript", "javascript is disabled", "javascript enabled", "uses cookies", "use of cookies",
             "accept cookies", "our cookie", "javascript", "not available right now", "your browser", "supported browser", "utilise des cookies",
             "utiliza cookies", "verwendet cookies", "использует cookie",
+            // Error pages scraped in place of the article.
+            "page you requested", "page you are looking for", "page you were looking for", "could not be found", "page not found",
+            "no longer be here", "from a bookmark", "page url", "page introuvable", "página no encontrada", "seite nicht gefunden",
         ],
     },
     Cues {
@@ -991,16 +996,6 @@ const CUES: &[Cues] = &[
             "compiled a list", ", here are 1", ", here are 2", ", here are 3", ", here are 4", ", here are 5", ", here are 6",
             ", here are 7", ", here are 8", ", here are 9", "download a copy", " here are ten ", " here are five ", "shown here",
             "we've collected", "we have collected", "we've rounded up", "we've compiled",
-        ],
-    },
-    Cues {
-        // Error pages scraped in place of the article.
-        reason: Reason::BrowserNotice,
-        max_words: 30.0,
-        starts: &[],
-        contains: &[
-            "page you requested", "page you are looking for", "page you were looking for", "could not be found", "page not found",
-            "no longer be here", "from a bookmark", "page url", "page introuvable", "página no encontrada", "seite nicht gefunden",
         ],
     },
     Cues {
