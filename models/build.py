@@ -4,12 +4,16 @@
 
 Writes, deterministically:
   models/muse-v3/encoder.onnx    DAN + CNN n-gram network, uint8 embedding table
+  models/muse-v3/encoder-int8.onnx  the same with the n-gram branches' dense layers
+                                 in int8 (models/int8.py; `precis --encoder int8`)
   models/muse-v3/tokenizer.json  the SentencePiece unigram model for `tokenizers`, with the
                                  charsmap src/encoder/spm_normalizer.rs normalizes with
   models/muse-v3/manifest.json   sizes, sha256, source package and version
 
-and checks both against the package's own numpy forward pass before it
-finishes. Run with any python3: it creates `.venv/` at the repo root, installs
+and checks the f32 network and the tokenizer against the package's own numpy
+forward pass before it finishes. The int8 network uses two ops of ours that
+onnxruntime cannot run; tests/encoder_parity.rs checks it against the
+package instead. Run with any python3: it creates `.venv/` at the repo root, installs
 the pinned requirements there and re-runs itself inside it.
 
     python3 models/build.py            # build (skips when outputs match the manifest)
@@ -487,11 +491,13 @@ def main():
     manifest_path = os.path.join(OUT, "manifest.json")
     model_path = os.path.join(OUT, "encoder.onnx")
     tok_path = os.path.join(OUT, "tokenizer.json")
-    files = {"encoder.onnx": model_path, "tokenizer.json": tok_path}
+    int8_path = os.path.join(OUT, "encoder-int8.onnx")
+    files = {"encoder.onnx": model_path, "encoder-int8.onnx": int8_path, "tokenizer.json": tok_path}
     expected = json.load(open(manifest_path)) if os.path.exists(manifest_path) else None
 
     if not force and expected and all(os.path.exists(p) for p in files.values()) and all(
-            sha256_file(p) == expected["files"][n]["sha256"] for n, p in files.items()):
+            n in expected["files"] and sha256_file(p) == expected["files"][n]["sha256"]
+            for n, p in files.items()):
         print(f"models/muse-v3 is up to date ({manifest_path})")
         return
 
@@ -505,11 +511,18 @@ def main():
     tok.save(tok_path + ".tmp", pretty=False)
     os.replace(tok_path + ".tmp", tok_path)
     check(model_path, tok_path, pkg)
+    sys.path.insert(0, HERE)
+    from int8 import quantize
+    int8_model, products = quantize(model)
+    with open(int8_path + ".tmp", "wb") as f:
+        f.write(int8_model.SerializeToString())
+    os.replace(int8_path + ".tmp", int8_path)
+    print(f"  int8: {products} dense layers quantized")
 
     manifest = manifest_for(files, pkg)
     if expected and not force:
         for name in files:
-            if manifest["files"][name]["sha256"] != expected["files"][name]["sha256"]:
+            if manifest["files"][name]["sha256"] != expected["files"].get(name, {}).get("sha256"):
                 raise SystemExit(f"{name}: sha256 differs from the committed manifest: the build is "
                                  "not reproducible here (run with --force to accept new bytes)")
     with open(manifest_path, "w") as f:

@@ -6,6 +6,9 @@
 //!
 //! Everything is built from bytes so the browser can hand over fetched files.
 
+// Native only until the app's wasm has an integer matmul kernel (issue #21).
+#[cfg(not(target_arch = "wasm32"))]
+mod int8;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod profile;
 mod spm_normalizer;
@@ -417,7 +420,11 @@ fn spm_normalizer(spec: &serde_json::Value) -> Result<SpmNormalizer> {
 }
 
 fn read_model(onnx: &[u8]) -> Result<InferenceModel> {
-    tract_onnx::onnx()
+    #[allow(unused_mut)]
+    let mut reader = tract_onnx::onnx();
+    #[cfg(not(target_arch = "wasm32"))]
+    int8::register(&mut reader.op_register);
+    reader
         .model_for_read(&mut Cursor::new(onnx))
         .context("encoder.onnx: not a readable ONNX model")
 }

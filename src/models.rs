@@ -25,18 +25,64 @@ pub fn models_dir(dir: Option<&Path>) -> PathBuf {
     PathBuf::from("models")
 }
 
-/// The sentence encoder from the models folder's muse-v3/.
+/// Which of the encoder's two builds runs (issue #21). f32 stays the
+/// default until the app's wasm has an integer kernel: the CLI, the Python
+/// package and the app must give the same summaries.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Precision {
+    /// models/muse-v3/encoder.onnx, the f32 network the Python reference runs.
+    #[default]
+    F32,
+    /// models/muse-v3/encoder-int8.onnx: the dense layers of the n-gram
+    /// branches in int8 (models/int8.py), about twice as fast natively.
+    Int8,
+}
+
+impl Precision {
+    pub fn file_name(self) -> &'static str {
+        match self {
+            Precision::F32 => "encoder.onnx",
+            Precision::Int8 => "encoder-int8.onnx",
+        }
+    }
+}
+
+static CHOSEN_PRECISION: std::sync::OnceLock<Precision> = std::sync::OnceLock::new();
+
+/// Sets the precision for this process (the CLI's `--encoder`); the first
+/// choice holds.
+pub fn choose_precision(precision: Precision) {
+    let _ = CHOSEN_PRECISION.set(precision);
+}
+
+/// The precision chosen by [`choose_precision`], else `$PRECIS_ENCODER`
+/// ("f32" or "int8"), else f32.
+pub fn encoder_precision() -> Result<Precision> {
+    if let Some(precision) = CHOSEN_PRECISION.get() {
+        return Ok(*precision);
+    }
+    match std::env::var("PRECIS_ENCODER") {
+        Ok(name) => <Precision as clap::ValueEnum>::from_str(&name, true)
+            .map_err(|_| anyhow!("PRECIS_ENCODER={name:?}: expected \"f32\" or \"int8\"")),
+        Err(_) => Ok(Precision::default()),
+    }
+}
+
+/// The encoder network file that [`load_encoder`] reads.
+pub fn encoder_path(models: Option<&Path>) -> Result<PathBuf> {
+    Ok(models_dir(models).join("muse-v3").join(encoder_precision()?.file_name()))
+}
+
+/// The sentence encoder from the models folder's muse-v3/, in the chosen
+/// [`Precision`].
 pub fn load_encoder(models: Option<&Path>) -> Result<Encoder> {
-    let dir = models_dir(models).join("muse-v3");
-    let read = |name: &str| {
-        std::fs::read(dir.join(name)).with_context(|| {
-            format!(
-                "cannot read {} (build the models first: python3 models/build.py)",
-                dir.join(name).display()
-            )
+    let read = |path: &Path| {
+        std::fs::read(path).with_context(|| {
+            format!("cannot read {} (build the models first: python3 models/build.py)", path.display())
         })
     };
-    Encoder::from_bytes(&read("encoder.onnx")?, &read("tokenizer.json")?)
+    let tokenizer = models_dir(models).join("muse-v3/tokenizer.json");
+    Encoder::from_bytes(&read(&encoder_path(models)?)?, &read(&tokenizer)?)
 }
 
 /// The centroid heads that `methods` need, from `heads` (else the models

@@ -6,7 +6,7 @@
 //! tests/browser/bench-encoder.sh puts it next to the Python reference and
 //! the browser runtimes.
 
-use super::models::{load_encoder, models_dir};
+use super::models::{encoder_path, load_encoder};
 use precis::encoder::profile::{cpu_features, LayerTime};
 use anyhow::{Context, Result};
 use std::path::PathBuf;
@@ -91,7 +91,7 @@ pub fn run(args: BenchEncoderArgs) -> Result<()> {
 
     let tokens: usize = sentences.iter().map(|s| encoder.tokenize(s).len()).sum();
     let profile = (args.layers > 0).then(|| profile(&encoder, &sentences, args.layers)).transpose()?;
-    let model_path = models_dir(args.models.as_deref()).join("muse-v3/encoder.onnx");
+    let model_path = encoder_path(args.models.as_deref())?;
     let report = Report {
         sentences: sentences.len(),
         tokens,

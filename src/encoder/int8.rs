@@ -1,0 +1,301 @@
+//! The int8 encoder's two glue ops (issue #21). Between them tract runs the
+//! product itself (`MatMulInteger`: int8 × int8 → int32, on its VNNI kernels
+//! natively):
+//!
+//! - `PrecisQuantizeRows` turns an f32 activation into int8, each row with
+//!   its own scale (max |x| / 127), so a row's result never depends on the
+//!   other sentences of its batch (a per-tensor scale let the padding
+//!   sentences' NaN rows take the whole batch over);
+//! - `PrecisDequantize` turns the int32 product back into f32: row scale ×
+//!   the weight's per-column scale, plus the bias, then ReLU if asked.
+//!
+//! Written as plain ONNX ops (Abs, ReduceMax, Div, Round, Clip, Cast, Cast,
+//! Mul, Mul) the same work took nine passes over the data, and cost more
+//! than the int8 products saved (docs/results/int8.md); here it is one pass
+//! each way. `models/build.py` writes the model that uses them.
+
+use tract_onnx::model::{OnnxOpRegister, ParsingContext};
+use tract_onnx::pb::NodeProto;
+use tract_onnx::prelude::*;
+use tract_onnx::tract_hir::internal::*;
+
+/// Registers both ops with the ONNX reader, under the names the model uses.
+pub fn register(ops: &mut OnnxOpRegister) {
+    ops.insert("PrecisQuantizeRows", read_quantize_rows);
+    ops.insert("PrecisDequantize", read_dequantize);
+}
+
+/// A row of zeros gets this scale instead of 0, as the reference script does.
+const SMALLEST_SCALE: f32 = 1e-30;
+
+/// f32 → int8 per row: `(q, scale)` with `x ≈ q · scale`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct QuantizeRows;
+
+/// int32 product → f32: `acc · row_scale · column_scale + bias`, then ReLU
+/// when `relu`. Inputs: the product, the row scales, the column scales and,
+/// when `has_bias`, the bias.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct Dequantize {
+    pub has_bias: bool,
+    pub relu: bool,
+}
+
+fn read_quantize_rows(_: &ParsingContext, _: &NodeProto) -> TractResult<(Box<dyn InferenceOp>, Vec<String>)> {
+    Ok((expand(QuantizeRows), vec![]))
+}
+
+fn read_dequantize(_: &ParsingContext, node: &NodeProto) -> TractResult<(Box<dyn InferenceOp>, Vec<String>)> {
+    let relu = node.get_attr_opt::<i64>("relu")?.unwrap_or(0) != 0;
+    let has_bias = node.input.len() == 4;
+    Ok((expand(Dequantize { has_bias, relu }), vec![]))
+}
+
+/// How the ONNX reader infers types and shapes: each op, read from the
+/// model, stands for itself in the typed graph.
+impl Expansion for QuantizeRows {
+    fn name(&self) -> StaticName {
+        Op::name(self)
+    }
+
+    fn nboutputs(&self) -> TractResult<usize> {
+        Ok(2)
+    }
+
+    fn rules<'r, 'p: 'r, 's: 'r>(&'s self, s: &mut Solver<'r>, inputs: &'p [TensorProxy], outputs: &'p [TensorProxy]) -> InferenceResult {
+        check_input_arity(inputs, 1)?;
+        check_output_arity(outputs, 2)?;
+        s.equals(&inputs[0].datum_type, f32::datum_type())?;
+        s.equals(&outputs[0].datum_type, i8::datum_type())?;
+        s.equals(&outputs[1].datum_type, f32::datum_type())?;
+        s.equals(&outputs[0].shape, &inputs[0].shape)?;
+        s.equals(&outputs[1].rank, &inputs[0].rank)?;
+        s.given(&inputs[0].shape, move |s, shape| s.equals(&outputs[1].shape, scale_shape(&shape)))
+    }
+
+    fn wire(&self, prefix: &str, model: &mut TypedModel, inputs: &[OutletId]) -> TractResult<TVec<OutletId>> {
+        model.wire_node(prefix, self.clone(), inputs)
+    }
+}
+
+impl Expansion for Dequantize {
+    fn name(&self) -> StaticName {
+        Op::name(self)
+    }
+
+    fn rules<'r, 'p: 'r, 's: 'r>(&'s self, s: &mut Solver<'r>, inputs: &'p [TensorProxy], outputs: &'p [TensorProxy]) -> InferenceResult {
+        check_input_arity(inputs, 3 + self.has_bias as usize)?;
+        check_output_arity(outputs, 1)?;
+        s.equals(&inputs[0].datum_type, i32::datum_type())?;
+        s.equals(&outputs[0].datum_type, f32::datum_type())?;
+        s.equals(&outputs[0].shape, &inputs[0].shape)
+    }
+
+    fn wire(&self, prefix: &str, model: &mut TypedModel, inputs: &[OutletId]) -> TractResult<TVec<OutletId>> {
+        model.wire_node(prefix, self.clone(), inputs)
+    }
+}
+
+/// A tensor's shape with its last axis (the one a row scale covers) made 1.
+fn scale_shape<D: Clone + From<usize>>(shape: &[D]) -> TVec<D> {
+    let mut shape: TVec<D> = shape.into();
+    if let Some(last) = shape.last_mut() {
+        *last = 1usize.into();
+    }
+    shape
+}
+
+impl Op for QuantizeRows {
+    fn name(&self) -> StaticName {
+        "PrecisQuantizeRows".into()
+    }
+    op_as_typed_op!();
+}
+
+impl EvalOp for QuantizeRows {
+    op_out_of_plan!();
+
+    fn eval(&self, _: &EvalContext, inputs: TVec<TValue>) -> TractResult<TVec<TValue>> {
+        let x = args_1!(inputs);
+        let width = *x.shape().last().context("PrecisQuantizeRows: a scalar has no rows")?;
+        let mut quantized = unsafe { Tensor::uninitialized::<i8>(x.shape())? };
+        let mut scales = unsafe { Tensor::uninitialized::<f32>(&scale_shape(x.shape()))? };
+        {
+            let values = x.try_as_plain_ram()?;
+            let mut quantized = quantized.try_as_plain_ram_mut()?;
+            let mut scales = scales.try_as_plain_ram_mut()?;
+            quantize_rows(values.as_slice::<f32>()?, width, quantized.as_slice_mut::<i8>()?, scales.as_slice_mut::<f32>()?);
+        }
+        Ok(tvec!(quantized.into_tvalue(), scales.into_tvalue()))
+    }
+}
+
+impl TypedOp for QuantizeRows {
+    as_op!();
+
+    fn output_facts(&self, inputs: &[&TypedFact]) -> TractResult<TVec<TypedFact>> {
+        let shape = inputs[0].shape.to_tvec();
+        Ok(tvec!(i8::fact(&*shape), f32::fact(&*scale_shape(&shape))))
+    }
+}
+
+impl Op for Dequantize {
+    fn name(&self) -> StaticName {
+        "PrecisDequantize".into()
+    }
+    op_as_typed_op!();
+}
+
+impl EvalOp for Dequantize {
+    op_out_of_plan!();
+
+    fn eval(&self, _: &EvalContext, inputs: TVec<TValue>) -> TractResult<TVec<TValue>> {
+        let products = &inputs[0];
+        let width = *products.shape().last().context("PrecisDequantize: a scalar has no rows")?;
+        let mut output = unsafe { Tensor::uninitialized::<f32>(products.shape())? };
+        {
+            let products = products.try_as_plain_ram()?;
+            let row_scales = inputs[1].try_as_plain_ram()?;
+            let column_scales = inputs[2].try_as_plain_ram()?;
+            let bias = if self.has_bias { Some(inputs[3].try_as_plain_ram()?) } else { None };
+            let zeros;
+            let bias = match &bias {
+                Some(bias) => bias.as_slice::<f32>()?,
+                None => {
+                    zeros = vec![0f32; width];
+                    &zeros[..]
+                }
+            };
+            let columns = Columns { scales: column_scales.as_slice::<f32>()?, bias };
+            ensure!(columns.scales.len() == width && bias.len() == width, "PrecisDequantize: {width} columns, {} scales, {} biases", columns.scales.len(), bias.len());
+            let mut output = output.try_as_plain_ram_mut()?;
+            dequantize_rows(products.as_slice::<i32>()?, row_scales.as_slice::<f32>()?, &columns, self.relu, output.as_slice_mut::<f32>()?);
+        }
+        Ok(tvec!(output.into_tvalue()))
+    }
+}
+
+impl TypedOp for Dequantize {
+    as_op!();
+
+    fn output_facts(&self, inputs: &[&TypedFact]) -> TractResult<TVec<TypedFact>> {
+        Ok(tvec!(f32::fact(&*inputs[0].shape.to_tvec())))
+    }
+}
+
+/// What every row of a product shares: the weight's per-column scales and
+/// the layer's bias.
+struct Columns<'a> {
+    scales: &'a [f32],
+    bias: &'a [f32],
+}
+
+/// Adding 1.5 · 2^23 to |x| < 2^22 leaves round-half-to-even(x) in the low
+/// bits of the float (ONNX's Round), with no rounding instruction: the loop
+/// vectorizes on plain SSE2 and wasm SIMD128 too.
+const ROUNDER: f32 = 12_582_912.0;
+
+fn quantize_rows(values: &[f32], width: usize, quantized: &mut [i8], scales: &mut [f32]) {
+    #[cfg(target_arch = "x86_64")]
+    if std::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has AVX2, checked just above.
+        return unsafe { quantize_rows_avx2(values, width, quantized, scales) };
+    }
+    quantize_rows_portable(values, width, quantized, scales)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn quantize_rows_avx2(values: &[f32], width: usize, quantized: &mut [i8], scales: &mut [f32]) {
+    quantize_rows_portable(values, width, quantized, scales)
+}
+
+#[inline(always)]
+fn quantize_rows_portable(values: &[f32], width: usize, quantized: &mut [i8], scales: &mut [f32]) {
+    if width == 0 {
+        return;
+    }
+    let rows = values.chunks_exact(width).zip(quantized.chunks_exact_mut(width));
+    for ((row, out), scale) in rows.zip(scales.iter_mut()) {
+        // The largest |x| as bits: for non-negative floats their order is the
+        // integers' order, and an integer max vectorizes everywhere.
+        let largest = f32::from_bits(row.iter().map(|x| x.to_bits() & 0x7fff_ffff).max().unwrap_or(0));
+        *scale = (largest / 127.0).max(SMALLEST_SCALE);
+        let inverse = 1.0 / *scale;
+        for (q, x) in out.iter_mut().zip(row) {
+            *q = ((x * inverse + ROUNDER).to_bits() as i32).wrapping_sub(ROUNDER.to_bits() as i32) as i8;
+        }
+    }
+}
+
+fn dequantize_rows(products: &[i32], row_scales: &[f32], columns: &Columns, relu: bool, out: &mut [f32]) {
+    #[cfg(target_arch = "x86_64")]
+    if std::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has AVX2, checked just above.
+        return unsafe { dequantize_rows_avx2(products, row_scales, columns, relu, out) };
+    }
+    dequantize_rows_portable(products, row_scales, columns, relu, out)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn dequantize_rows_avx2(products: &[i32], row_scales: &[f32], columns: &Columns, relu: bool, out: &mut [f32]) {
+    dequantize_rows_portable(products, row_scales, columns, relu, out)
+}
+
+#[inline(always)]
+fn dequantize_rows_portable(products: &[i32], row_scales: &[f32], columns: &Columns, relu: bool, out: &mut [f32]) {
+    let width = columns.scales.len();
+    if width == 0 {
+        return;
+    }
+    // Two copies of the inner loop, so that neither branches per value.
+    let floor = if relu { 0.0 } else { f32::NEG_INFINITY };
+    for ((row, out), row_scale) in products.chunks_exact(width).zip(out.chunks_exact_mut(width)).zip(row_scales) {
+        let cells = out.iter_mut().zip(row).zip(columns.scales).zip(columns.bias);
+        for (((y, &acc), &column_scale), &bias) in cells {
+            *y = (acc as f32 * (row_scale * column_scale) + bias).max(floor);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_row_gets_its_own_scale_and_rounds_half_to_even() {
+        // Row 1: max 127 → scale 1, so values round as they are (2.5 → 2,
+        // 3.5 → 4, -0.5 → -0). Row 2: max 31.75 → scale 0.25 (x · 4: -4.5,
+        // 0.5, 1.5). Row 3: zeros.
+        let values = [127.0, 2.5, 3.5, -0.5, /**/ 31.75, -1.125, 0.125, 0.375, /**/ 0.0, 0.0, 0.0, 0.0];
+        let (mut quantized, mut scales) = ([0i8; 12], [0f32; 3]);
+        quantize_rows(&values, 4, &mut quantized, &mut scales);
+        assert_eq!(quantized, [127, 2, 4, 0, 127, -4, 0, 2, 0, 0, 0, 0]);
+        assert_eq!(scales, [1.0, 0.25, SMALLEST_SCALE]);
+    }
+
+    #[test]
+    fn a_row_never_saturates_past_127() {
+        let values: Vec<f32> = (0..300).map(|i| (i as f32 * 0.731).sin() * 3.3).collect();
+        let (mut quantized, mut scales) = (vec![0i8; 300], vec![0f32; 3]);
+        quantize_rows(&values, 100, &mut quantized, &mut scales);
+        for (row, (q, scale)) in values.chunks(100).zip(quantized.chunks(100).zip(&scales)) {
+            assert!(q.iter().any(|&v| v.abs() == 127));
+            for (x, q) in row.iter().zip(q) {
+                assert!((x - *q as f32 * scale).abs() <= scale * 0.5 + 1e-6, "{x} vs {q} × {scale}");
+            }
+        }
+    }
+
+    #[test]
+    fn products_come_back_scaled_by_row_and_column_with_bias_and_relu() {
+        let products = [10, -20, 30, -40];
+        let columns = Columns { scales: &[0.5, 2.0], bias: &[1.0, -1.0] };
+        let mut out = [0f32; 4];
+        dequantize_rows(&products, &[1.0, 0.25], &columns, false, &mut out);
+        assert_eq!(out, [6.0, -41.0, 4.75, -21.0]);
+        dequantize_rows(&products, &[1.0, 0.25], &columns, true, &mut out);
+        assert_eq!(out, [6.0, 0.0, 4.75, 0.0]);
+    }
+}
