@@ -19,6 +19,13 @@ pub fn check_matmul_kernel() -> Result<usize, JsError> {
     crate::encoder::check_wasm_matmul_kernel().map_err(|e| JsError::new(&format!("wasm matmul kernel: {e}")))
 }
 
+/// Checks the int8 encoder's integer product (i32x4.dot_i16x8_s) against
+/// its scalar model and a plain triple loop; returns how many checks passed.
+#[wasm_bindgen(js_name = checkInt8Product)]
+pub fn check_int8_product() -> Result<usize, JsError> {
+    crate::encoder::check_int8_product().map_err(|e| JsError::new(&format!("int8 product: {e}")))
+}
+
 #[wasm_bindgen]
 pub struct WasmEncoder {
     encoder: Encoder,

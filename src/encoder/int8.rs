@@ -19,10 +19,14 @@ use tract_onnx::pb::NodeProto;
 use tract_onnx::prelude::*;
 use tract_onnx::tract_hir::internal::*;
 
-/// Registers both ops with the ONNX reader, under the names the model uses.
+/// Registers both ops with the ONNX reader, under the names the model uses;
+/// in wasm, also our integer product for `MatMulInteger` (tract's own has no
+/// SIMD kernel there).
 pub fn register(ops: &mut OnnxOpRegister) {
     ops.insert("PrecisQuantizeRows", read_quantize_rows);
     ops.insert("PrecisDequantize", read_dequantize);
+    #[cfg(target_arch = "wasm32")]
+    ops.insert("MatMulInteger", read_int8_product);
 }
 
 /// A row of zeros gets this scale instead of 0, as the reference script does.
@@ -93,6 +97,73 @@ impl Expansion for Dequantize {
 
     fn wire(&self, prefix: &str, model: &mut TypedModel, inputs: &[OutletId]) -> TractResult<TVec<OutletId>> {
         model.wire_node(prefix, self.clone(), inputs)
+    }
+}
+
+/// `MatMulInteger` without zero points, `x [m, k] · w [k, n]`, by
+/// [`super::int8_product`].
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct Int8Product;
+
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+fn read_int8_product(_: &ParsingContext, node: &NodeProto) -> TractResult<(Box<dyn InferenceOp>, Vec<String>)> {
+    ensure!(node.input.len() == 2, "MatMulInteger with zero points: the int8 encoder has none");
+    Ok((expand(Int8Product), vec![]))
+}
+
+impl Expansion for Int8Product {
+    fn name(&self) -> StaticName {
+        Op::name(self)
+    }
+
+    fn rules<'r, 'p: 'r, 's: 'r>(&'s self, s: &mut Solver<'r>, inputs: &'p [TensorProxy], outputs: &'p [TensorProxy]) -> InferenceResult {
+        check_input_arity(inputs, 2)?;
+        check_output_arity(outputs, 1)?;
+        s.equals(&inputs[0].datum_type, i8::datum_type())?;
+        s.equals(&inputs[1].datum_type, i8::datum_type())?;
+        s.equals(&outputs[0].datum_type, i32::datum_type())?;
+        s.equals(&inputs[0].rank, 2)?;
+        s.equals(&inputs[1].rank, 2)?;
+        s.equals(&outputs[0].rank, 2)?;
+        s.equals(&inputs[0].shape[1], &inputs[1].shape[0])?;
+        s.equals(&outputs[0].shape[0], &inputs[0].shape[0])?;
+        s.equals(&outputs[0].shape[1], &inputs[1].shape[1])
+    }
+
+    fn wire(&self, prefix: &str, model: &mut TypedModel, inputs: &[OutletId]) -> TractResult<TVec<OutletId>> {
+        model.wire_node(prefix, self.clone(), inputs)
+    }
+}
+
+impl Op for Int8Product {
+    fn name(&self) -> StaticName {
+        "PrecisInt8Product".into()
+    }
+    op_as_typed_op!();
+}
+
+impl EvalOp for Int8Product {
+    op_out_of_plan!();
+
+    fn eval(&self, _: &EvalContext, inputs: TVec<TValue>) -> TractResult<TVec<TValue>> {
+        let (x, w) = (&inputs[0], &inputs[1]);
+        let (m, k, n) = (x.shape()[0], x.shape()[1], w.shape()[1]);
+        ensure!(w.shape()[0] == k, "PrecisInt8Product: {:?} · {:?}", x.shape(), w.shape());
+        let mut out = unsafe { Tensor::uninitialized::<i32>(&[m, n])? };
+        {
+            let (x, w) = (x.try_as_plain_ram()?, w.try_as_plain_ram()?);
+            let mut out = out.try_as_plain_ram_mut()?;
+            super::int8_product::product(x.as_slice::<i8>()?, w.as_slice::<i8>()?, m, k, n, out.as_slice_mut::<i32>()?);
+        }
+        Ok(tvec!(out.into_tvalue()))
+    }
+}
+
+impl TypedOp for Int8Product {
+    as_op!();
+
+    fn output_facts(&self, inputs: &[&TypedFact]) -> TractResult<TVec<TypedFact>> {
+        Ok(tvec!(i32::fact([inputs[0].shape[0].clone(), inputs[1].shape[1].clone()])))
     }
 }
 

@@ -39,6 +39,7 @@ const RUNTIMES = {
   native_rust_int8: "native Rust, int8 dense layers",
   wasm_precis_text: "our wasm in Chromium, from text",
   wasm_precis_ids: "our wasm in Chromium, from token ids",
+  wasm_precis_int8_text: "our wasm, int8 dense layers, from text",
   onnxruntime_web_ids: "onnxruntime-web, token ids",
 };
 
@@ -90,6 +91,7 @@ async function openBrowserBench(sentences) {
   const page = await openHarness(browser, server.url);
   const fetched = await page.evaluate(() => harness.fetchModel());
   const precis = await page.evaluate(() => harness.loadPrecis());
+  const precisInt8 = await page.evaluate(() => harness.loadPrecisInt8());
   const ort = await page.evaluate(() => harness.loadOrt());
   const prepared = await page.evaluate((s) => harness.prepareBench(s), sentences);
   const info = {
@@ -102,7 +104,7 @@ async function openBrowserBench(sentences) {
   };
   return {
     info,
-    loadSeconds: { precis: precis.loadMs / 1000, ort: ort.loadMs / 1000 },
+    loadSeconds: { precis: precis.loadMs / 1000, precisInt8: precisInt8.loadMs / 1000, ort: ort.loadMs / 1000 },
     round: (warmUp) => page.evaluate((w) => harness.benchRound(w), warmUp),
     memory: () => page.evaluate(() => harness.memory()),
     close: async () => {
@@ -194,6 +196,7 @@ async function main() {
       passes.native_rust_int8.push(nativeInt8.seconds);
       passes.wasm_precis_text.push(browserPass.precisText / 1000);
       passes.wasm_precis_ids.push(browserPass.precisIds / 1000);
+      passes.wasm_precis_int8_text.push(browserPass.precisInt8Text / 1000);
       passes.onnxruntime_web_ids.push(browserPass.ortIds / 1000);
       console.error(`round ${round + 1}/${ROUNDS}: ${Object.values(passes).map((s) => s.at(-1).toFixed(2)).join(" s, ")} s`);
     }
@@ -217,6 +220,7 @@ async function main() {
       native_rust: native.loadSeconds,
       native_rust_int8: nativeInt8.loadSeconds,
       wasm_precis_text: page.loadSeconds.precis,
+      wasm_precis_int8_text: page.loadSeconds.precisInt8,
       onnxruntime_web_ids: page.loadSeconds.ort,
     },
     peak_memory_bytes: {

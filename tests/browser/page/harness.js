@@ -4,7 +4,7 @@
 // onnxruntime-web's dist at /ort/). Timings are taken here, in the page, so
 // that no Playwright round trip is counted.
 
-import init, { WasmCentroidHead, WasmEncoder, checkMatmulKernel } from "/pkg/precis.js";
+import init, { WasmCentroidHead, WasmEncoder, checkInt8Product, checkMatmulKernel } from "/pkg/precis.js";
 
 // Encoder::encode_ids' batch limits (the largest of TIERS in src/encoder.rs), so that
 // onnxruntime-web runs the batches our encoder runs. Keep them in step.
@@ -137,6 +137,14 @@ window.harness = {
     return { fetchMs: since(start), onnxBytes: onnx.length, tokenizerBytes: tokenizer.length };
   },
 
+  /** The int8 build (models/muse-v3/encoder-int8.onnx) as a second encoder, after loadPrecis. */
+  async loadPrecisInt8() {
+    const onnx = await fetchBytes("/models/encoder-int8.onnx");
+    const built = performance.now();
+    precis.int8 = new WasmEncoder(onnx, model.tokenizer);
+    return { loadMs: since(built), onnxBytes: onnx.length };
+  },
+
   /** Instantiates our wasm and builds the encoder from the fetched bytes. */
   async loadPrecis() {
     const start = performance.now();
@@ -148,18 +156,18 @@ window.harness = {
     return { instantiateMs, loadMs: since(built), wasmMemoryBytes: wasm.memory.buffer.byteLength };
   },
 
-  /** Our wasm matmul kernel against its scalar model (throws on a mismatch). */
+  /** Our wasm matmul kernels (f32, and the int8 product) against their scalar models (throws on a mismatch). */
   checkMatmulKernel() {
-    return checkMatmulKernel();
+    return checkMatmulKernel() + checkInt8Product();
   },
 
   tokenize(sentences) {
     return sentences.map((s) => Array.from(precis.encoder.tokenize(s)));
   },
 
-  /** Embeddings of all sentences in one call, as base64 of the flat float32 bytes. */
-  encodeBase64(sentences) {
-    return toBase64(precis.encoder.encode(sentences));
+  /** Embeddings of all sentences in one call, as base64 of the flat float32 bytes (`int8`: the int8 build's). */
+  encodeBase64(sentences, int8 = false) {
+    return toBase64((int8 ? precis.int8 : precis.encoder).encode(sentences));
   },
 
   async loadOrt() {
@@ -210,6 +218,7 @@ window.harness = {
       {
         precisText: () => precis.encoder.encode(sentences),
         precisIds: () => precis.encoder.encode_ids(flat, offsets),
+        ...(precis.int8 ? { precisInt8Text: () => precis.int8.encode(sentences) } : {}),
         ortIds: async () => {
           for (const feed of feeds) await ortSession.run(feed);
         },

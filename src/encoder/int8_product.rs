@@ -1,0 +1,179 @@
+//! The int8 product where tract has no integer SIMD kernel (wasm): `x_q ·
+//! W_q` (int8 × int8 → int32) for the int8 encoder's `MatMulInteger` nodes
+//! (issue #21). Natively tract's own VNNI kernels run them instead.
+//!
+//! Why pairs of depth: wasm SIMD128's `i32x4.dot_i16x8_s` multiplies eight
+//! i16 pairs and adds each two neighbours, so one instruction gives four
+//! columns two steps of depth (8 multiply-adds, where f32 needs a multiply
+//! and an add for 4). Both operands are repacked so that the two depth steps
+//! sit side by side: W per block of 8 columns, x per block of 4 rows, the
+//! x pair of a row loaded and broadcast in one instruction. The 4 × 8 tile
+//! keeps 8 accumulators, 2 W vectors and the broadcast in registers (V8
+//! allocates 15 on x86-64; see wasm_matmul.rs). Sums stay exact: |x_q|,
+//! |W_q| ≤ 127, so 2,048 steps of depth reach 2^25 at most.
+
+/// Rows of x per tile.
+const ROWS: usize = 4;
+/// Columns of W per tile.
+const COLUMNS: usize = 8;
+
+/// `out[m × n] = x[m × k] · w[k × n]`, all row-major.
+pub fn product(x: &[i8], w: &[i8], m: usize, k: usize, n: usize, out: &mut [i32]) {
+    assert!(x.len() == m * k && w.len() == k * n && out.len() == m * n, "int8 product: shapes do not match");
+    let pairs = k.div_ceil(2);
+    let packed_w = pack_columns(w, k, n);
+    let mut packed_x = vec![0i16; pairs * ROWS * 2];
+    for first_row in (0..m).step_by(ROWS) {
+        let rows = ROWS.min(m - first_row);
+        pack_rows(&x[first_row * k..(first_row + rows) * k], k, &mut packed_x);
+        for (block, columns_w) in packed_w.chunks_exact(pairs * COLUMNS * 2).enumerate() {
+            let tile = tile(&packed_x, columns_w, pairs);
+            let first_column = block * COLUMNS;
+            let columns = COLUMNS.min(n - first_column);
+            for (r, tile_row) in tile.iter().enumerate().take(rows) {
+                let start = (first_row + r) * n + first_column;
+                out[start..start + columns].copy_from_slice(&tile_row[..columns]);
+            }
+        }
+    }
+}
+
+/// W by blocks of 8 columns; within a block, for each pair of depth steps,
+/// column by column: `w[2p][c], w[2p + 1][c]`. Zeros pad the last block and
+/// an odd depth.
+fn pack_columns(w: &[i8], k: usize, n: usize) -> Vec<i16> {
+    let pairs = k.div_ceil(2);
+    let at = |row: usize, column: usize| if row < k && column < n { w[row * n + column] as i16 } else { 0 };
+    let mut packed = Vec::with_capacity(n.div_ceil(COLUMNS) * pairs * COLUMNS * 2);
+    for first_column in (0..n).step_by(COLUMNS) {
+        for p in 0..pairs {
+            for column in first_column..first_column + COLUMNS {
+                packed.extend([at(2 * p, column), at(2 * p + 1, column)]);
+            }
+        }
+    }
+    packed
+}
+
+/// Up to 4 rows of x (`rows.len() / k` of them): for each pair of depth
+/// steps, row by row: `x[r][2p], x[r][2p + 1]`. Zeros pad missing rows.
+fn pack_rows(rows: &[i8], k: usize, packed: &mut [i16]) {
+    packed.fill(0);
+    for (r, row) in rows.chunks_exact(k).enumerate() {
+        for (i, &value) in row.iter().enumerate() {
+            packed[(i / 2) * ROWS * 2 + r * 2 + i % 2] = value as i16;
+        }
+    }
+}
+
+type Tile = [[i32; COLUMNS]; ROWS];
+
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+fn tile(x: &[i16], w: &[i16], pairs: usize) -> Tile {
+    assert!(x.len() >= pairs * ROWS * 2 && w.len() >= pairs * COLUMNS * 2);
+    // SAFETY: the lengths are checked just above; every load reads within them.
+    unsafe { simd::tile(x.as_ptr(), w.as_ptr(), pairs) }
+}
+
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+fn tile(x: &[i16], w: &[i16], pairs: usize) -> Tile {
+    tile_portable(x, w, pairs)
+}
+
+/// The model the SIMD tile is checked against (and the tile off wasm).
+fn tile_portable(x: &[i16], w: &[i16], pairs: usize) -> Tile {
+    let mut tile = [[0i32; COLUMNS]; ROWS];
+    for p in 0..pairs {
+        let (x, w) = (&x[p * ROWS * 2..][..ROWS * 2], &w[p * COLUMNS * 2..][..COLUMNS * 2]);
+        for (r, tile_row) in tile.iter_mut().enumerate() {
+            for (c, sum) in tile_row.iter_mut().enumerate() {
+                *sum += x[2 * r] as i32 * w[2 * c] as i32 + x[2 * r + 1] as i32 * w[2 * c + 1] as i32;
+            }
+        }
+    }
+    tile
+}
+
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+mod simd {
+    use super::{Tile, COLUMNS, ROWS};
+    use std::arch::wasm32::*;
+
+    /// One 4 × 8 tile over `pairs` pairs of depth steps.
+    pub unsafe fn tile(x: *const i16, w: *const i16, pairs: usize) -> Tile {
+        // Locals rather than an array, so that the accumulators stay in registers.
+        macro_rules! rows {
+            ($($r:literal => $lo:ident $hi:ident),*) => {{
+                $(let (mut $lo, mut $hi) = (i32x4_splat(0), i32x4_splat(0));)*
+                for p in 0..pairs {
+                    let w = unsafe { w.add(p * COLUMNS * 2) } as *const v128;
+                    let (w0, w1) = unsafe { (v128_load(w), v128_load(w.add(1))) };
+                    $(
+                        let pair = unsafe { v128_load32_splat(x.add(p * ROWS * 2 + 2 * $r) as *const u32) };
+                        $lo = i32x4_add($lo, i32x4_dot_i16x8(pair, w0));
+                        $hi = i32x4_add($hi, i32x4_dot_i16x8(pair, w1));
+                    )*
+                }
+                let mut tile = [[0i32; COLUMNS]; ROWS];
+                $(
+                    unsafe {
+                        v128_store(tile[$r].as_mut_ptr() as *mut v128, $lo);
+                        v128_store(tile[$r].as_mut_ptr().add(4) as *mut v128, $hi);
+                    }
+                )*
+                tile
+            }};
+        }
+        rows!(0 => c00 c01, 1 => c10 c11, 2 => c20 c21, 3 => c30 c31)
+    }
+}
+
+/// The SIMD tile against [`tile_portable`], and whole products against
+/// a plain triple loop, on odd sizes; run by the browser parity test
+/// (through `checkMatmulKernel`) where the SIMD path is the one compiled.
+pub fn self_check() -> Result<usize, String> {
+    let mut seed = 7u32;
+    let mut random = move |count: usize| -> Vec<i8> {
+        (0..count)
+            .map(|_| {
+                seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+                (((seed >> 16) % 255) as i32 - 127) as i8
+            })
+            .collect()
+    };
+    let mut checked = 0;
+    for (m, k, n) in [(1, 1, 1), (4, 2, 8), (5, 7, 9), (13, 64, 17), (9, 1280, 24)] {
+        let (x, w) = (random(m * k), random(k * n));
+        let mut got = vec![0i32; m * n];
+        product(&x, &w, m, k, n, &mut got);
+        for row in 0..m {
+            for column in 0..n {
+                let want: i32 = (0..k).map(|i| x[row * k + i] as i32 * w[i * n + column] as i32).sum();
+                if got[row * n + column] != want {
+                    return Err(format!("{m}×{k}×{n}: [{row}][{column}] = {}, expected {want}", got[row * n + column]));
+                }
+            }
+        }
+        let pairs = k.div_ceil(2);
+        let mut packed_x = vec![0i16; pairs * ROWS * 2];
+        pack_rows(&x[..ROWS.min(m) * k], k, &mut packed_x);
+        let packed_w = pack_columns(&w, k, n);
+        if tile(&packed_x, &packed_w, pairs) != tile_portable(&packed_x, &packed_w, pairs) {
+            return Err(format!("{m}×{k}×{n}: the SIMD tile differs from its model"));
+        }
+        checked += 1;
+    }
+    Ok(checked)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn products_are_exact_on_odd_sizes_and_extreme_values() {
+        assert_eq!(super::self_check(), Ok(5));
+        let (x, w) = (vec![-127i8; 3 * 2048], vec![-127i8; 2048 * 9]);
+        let mut out = vec![0; 27];
+        super::product(&x, &w, 3, 2048, 9, &mut out);
+        assert!(out.iter().all(|&v| v == 127 * 127 * 2048));
+    }
+}
