@@ -55,12 +55,22 @@ fn read_dequantize(_: &ParsingContext, node: &NodeProto) -> TractResult<(Box<dyn
     Ok((expand(Dequantize { has_bias, relu }), vec![]))
 }
 
-/// How the ONNX reader infers types and shapes: each op, read from the
-/// model, stands for itself in the typed graph.
+/// Each op, read from the model, stands for itself in the typed graph; its
+/// `Expansion` only tells the ONNX reader how types and shapes follow.
+macro_rules! stands_for_itself {
+    () => {
+        fn name(&self) -> StaticName {
+            Op::name(self)
+        }
+
+        fn wire(&self, prefix: &str, model: &mut TypedModel, inputs: &[OutletId]) -> TractResult<TVec<OutletId>> {
+            model.wire_node(prefix, self.clone(), inputs)
+        }
+    };
+}
+
 impl Expansion for QuantizeRows {
-    fn name(&self) -> StaticName {
-        Op::name(self)
-    }
+    stands_for_itself!();
 
     fn nboutputs(&self) -> TractResult<usize> {
         Ok(2)
@@ -76,16 +86,10 @@ impl Expansion for QuantizeRows {
         s.equals(&outputs[1].rank, &inputs[0].rank)?;
         s.given(&inputs[0].shape, move |s, shape| s.equals(&outputs[1].shape, scale_shape(&shape)))
     }
-
-    fn wire(&self, prefix: &str, model: &mut TypedModel, inputs: &[OutletId]) -> TractResult<TVec<OutletId>> {
-        model.wire_node(prefix, self.clone(), inputs)
-    }
 }
 
 impl Expansion for Dequantize {
-    fn name(&self) -> StaticName {
-        Op::name(self)
-    }
+    stands_for_itself!();
 
     fn rules<'r, 'p: 'r, 's: 'r>(&'s self, s: &mut Solver<'r>, inputs: &'p [TensorProxy], outputs: &'p [TensorProxy]) -> InferenceResult {
         check_input_arity(inputs, 3 + self.has_bias as usize)?;
@@ -93,10 +97,6 @@ impl Expansion for Dequantize {
         s.equals(&inputs[0].datum_type, i32::datum_type())?;
         s.equals(&outputs[0].datum_type, f32::datum_type())?;
         s.equals(&outputs[0].shape, &inputs[0].shape)
-    }
-
-    fn wire(&self, prefix: &str, model: &mut TypedModel, inputs: &[OutletId]) -> TractResult<TVec<OutletId>> {
-        model.wire_node(prefix, self.clone(), inputs)
     }
 }
 
@@ -112,9 +112,7 @@ fn read_int8_product(_: &ParsingContext, node: &NodeProto) -> TractResult<(Box<d
 }
 
 impl Expansion for Int8Product {
-    fn name(&self) -> StaticName {
-        Op::name(self)
-    }
+    stands_for_itself!();
 
     fn rules<'r, 'p: 'r, 's: 'r>(&'s self, s: &mut Solver<'r>, inputs: &'p [TensorProxy], outputs: &'p [TensorProxy]) -> InferenceResult {
         check_input_arity(inputs, 2)?;
@@ -128,10 +126,6 @@ impl Expansion for Int8Product {
         s.equals(&inputs[0].shape[1], &inputs[1].shape[0])?;
         s.equals(&outputs[0].shape[0], &inputs[0].shape[0])?;
         s.equals(&outputs[0].shape[1], &inputs[1].shape[1])
-    }
-
-    fn wire(&self, prefix: &str, model: &mut TypedModel, inputs: &[OutletId]) -> TractResult<TVec<OutletId>> {
-        model.wire_node(prefix, self.clone(), inputs)
     }
 }
 
