@@ -73,6 +73,14 @@ for (const engine of engines) {
       // The Enter key, not "\n": WebKitWebDriver drops typed newlines.
       const separator = [Key.ENTER, "---", Key.ENTER];
       await driver.findElement(byTestId("article-input")).sendKeys(...ARTICLES.flatMap((a, i) => (i ? [...separator, a] : [a])));
+      // As a user does, add once the whole paste is in the box: a driver may
+      // return before the last typed keys reach the page.
+      const tail = ARTICLES.at(-1).slice(-24);
+      await waitFor(
+        async () => (await driver.findElement(byTestId("article-input")).getAttribute("value")).replace(/\r\n/g, "\n").endsWith(tail),
+        30_000,
+        "the third article typed into the paste box",
+      );
       await driver.findElement(byTestId("add-article")).click();
       await waitFor(async () => (await count(byTestId("article-card"))) === 3, 30_000, "three cards");
       const languages = await Promise.all(
