@@ -12,9 +12,13 @@
 mod int8;
 #[cfg(any(not(target_arch = "wasm32"), feature = "encoder-api"))]
 mod int8_product;
+/// The int8 encoder's wasm kernels (product, quantization, dequantization)
+/// against their scalar models; how many checks passed.
 #[cfg(all(target_arch = "wasm32", feature = "encoder-api"))]
-pub use int8_product::self_check as check_int8_product;
-#[cfg(not(target_arch = "wasm32"))]
+pub fn check_int8_product() -> Result<usize, String> {
+    Ok(int8_product::self_check()? + int8::self_check()?)
+}
+#[cfg(any(not(target_arch = "wasm32"), feature = "encoder-api"))]
 pub mod profile;
 mod spm_normalizer;
 mod unigram;

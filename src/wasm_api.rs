@@ -59,6 +59,22 @@ impl WasmEncoder {
         Ok(flatten(&embeddings))
     }
 
+    /// One profiled pass over `sentences`, every node timed by the page's
+    /// `performance.now()`: JSON of [`crate::encoder::profile::Profile`] with
+    /// the `top` slowest layers.
+    #[wasm_bindgen(js_name = profileLayers)]
+    pub fn profile_layers(&self, sentences: Vec<String>, top: usize) -> Result<String, JsError> {
+        let global = js_sys::global();
+        let performance = js_sys::Reflect::get(&global, &"performance".into()).map_err(|_| JsError::new("no performance"))?;
+        let now: js_sys::Function =
+            js_sys::Reflect::get(&performance, &"now".into()).map_err(|_| JsError::new("no performance.now"))?.into();
+        let seconds = || now.call0(&performance).ok().and_then(|v| v.as_f64()).unwrap_or(f64::NAN) / 1000.0;
+        let sentences: Vec<&str> = sentences.iter().map(String::as_str).collect();
+        let layers = self.encoder.profile_layers_timed(&sentences, seconds).map_err(js_error)?;
+        let profile = crate::encoder::profile::Profile::of(layers, top);
+        serde_json::to_string(&profile).map_err(|e| JsError::new(&e.to_string()))
+    }
+
     /// Embeddings of already tokenized sentences: `token_ids` holds them all
     /// concatenated and sentence i owns `token_ids[offsets[i]..offsets[i + 1]]`
     /// (the layout of encoder.onnx's inputs). Lets a benchmark time the model

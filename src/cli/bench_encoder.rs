@@ -7,7 +7,7 @@
 //! the browser runtimes.
 
 use super::models::{encoder_path, load_encoder};
-use precis::encoder::profile::{cpu_features, LayerTime};
+use precis::encoder::profile::{cpu_features, Profile};
 use anyhow::{Context, Result};
 use std::path::PathBuf;
 use std::time::Instant;
@@ -43,33 +43,6 @@ struct Report {
     profile: Option<Profile>,
 }
 
-/// The profiled pass: its time (a little above a plain pass's), the time
-/// per kind of op, every distinct matmul kernel, and the slowest layers.
-#[derive(serde::Serialize)]
-struct Profile {
-    seconds: f64,
-    ops: Vec<(String, f64)>,
-    kernels: Vec<String>,
-    layers: Vec<LayerTime>,
-}
-
-fn profile(encoder: &precis::encoder::Encoder, sentences: &[&str], top: usize) -> Result<Profile> {
-    let layers = encoder.profile_layers(sentences)?;
-    let mut ops: Vec<(String, f64)> = vec![];
-    for layer in &layers {
-        match ops.iter_mut().find(|(op, _)| *op == layer.op) {
-            Some((_, seconds)) => *seconds += layer.seconds,
-            None => ops.push((layer.op.clone(), layer.seconds)),
-        }
-    }
-    ops.sort_by(|a, b| b.1.total_cmp(&a.1));
-    // "m:768 k:256 n:2048 with [kernel]": the kernel is what follows "with".
-    let mut kernels: Vec<String> = layers.iter().filter_map(|l| l.kernel.split_once(" with ").map(|(_, k)| k.to_string())).collect();
-    kernels.sort();
-    kernels.dedup();
-    Ok(Profile { seconds: layers.iter().map(|l| l.seconds).sum(), ops, kernels, layers: layers.into_iter().take(top).collect() })
-}
-
 pub fn run(args: BenchEncoderArgs) -> Result<()> {
     let text = std::fs::read_to_string(&args.sentences)
         .with_context(|| format!("cannot read {}", args.sentences.display()))?;
@@ -90,7 +63,7 @@ pub fn run(args: BenchEncoderArgs) -> Result<()> {
     let best = pass_seconds.iter().copied().fold(f64::INFINITY, f64::min);
 
     let tokens: usize = sentences.iter().map(|s| encoder.tokenize(s).len()).sum();
-    let profile = (args.layers > 0).then(|| profile(&encoder, &sentences, args.layers)).transpose()?;
+    let profile = (args.layers > 0).then(|| Ok::<_, anyhow::Error>(Profile::of(encoder.profile_layers(&sentences)?, args.layers))).transpose()?;
     let model_path = encoder_path(args.models.as_deref())?;
     let report = Report {
         sentences: sentences.len(),

@@ -282,14 +282,98 @@ fn quantize_rows_portable(values: &[f32], width: usize, quantized: &mut [i8], sc
     }
     let rows = values.chunks_exact(width).zip(quantized.chunks_exact_mut(width));
     for ((row, out), scale) in rows.zip(scales.iter_mut()) {
-        // The largest |x| as bits: for non-negative floats their order is the
-        // integers' order, and an integer max vectorizes everywhere.
-        let largest = f32::from_bits(row.iter().map(|x| x.to_bits() & 0x7fff_ffff).max().unwrap_or(0));
-        *scale = (largest / 127.0).max(SMALLEST_SCALE);
-        let inverse = 1.0 / *scale;
-        for (q, x) in out.iter_mut().zip(row) {
+        *scale = row_kernels::quantize_row(row, out);
+    }
+}
+
+/// One row: `out` = round(row / scale); returns the scale.
+#[inline(always)]
+fn quantize_row_scalar(row: &[f32], out: &mut [i8]) -> f32 {
+    // The largest |x| as bits: for non-negative floats their order is the
+    // integers' order, and an integer max vectorizes everywhere.
+    let largest = f32::from_bits(row.iter().fold(0u32, |largest, x| largest.max(x.to_bits() & 0x7fff_ffff)));
+    let scale = (largest / 127.0).max(SMALLEST_SCALE);
+    let inverse = 1.0 / scale;
+    for (q, x) in out.iter_mut().zip(row) {
+        *q = ((x * inverse + ROUNDER).to_bits() as i32).wrapping_sub(ROUNDER.to_bits() as i32) as i8;
+    }
+    scale
+}
+
+/// One row of a product: `out = acc · row_scale · column scale + bias`,
+/// floored at `floor` (-inf, or 0 for a ReLU).
+#[inline(always)]
+fn dequantize_row_scalar(products: &[i32], row_scale: f32, columns: &Columns, floor: f32, out: &mut [f32]) {
+    let cells = out.iter_mut().zip(products).zip(columns.scales).zip(columns.bias);
+    for (((y, &acc), &column_scale), &bias) in cells {
+        let value = acc as f32 * (row_scale * column_scale) + bias;
+        // Compared rather than `f32::max`, which differs from SIMD max on NaN
+        // and so would not vectorize.
+        *y = if value > floor { value } else { floor };
+    }
+}
+
+/// The row loops: natively the scalar ones, which the compiler vectorizes;
+/// in wasm written with SIMD128, since the app's wasm is built at
+/// `opt-level = "z"`, which does not vectorize loops.
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+mod row_kernels {
+    pub(super) use super::{dequantize_row_scalar as dequantize_row, quantize_row_scalar as quantize_row};
+}
+
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+mod row_kernels {
+    use super::{dequantize_row_scalar, quantize_row_scalar, Columns, ROUNDER, SMALLEST_SCALE};
+    use std::arch::wasm32::*;
+
+    pub fn quantize_row(row: &[f32], out: &mut [i8]) -> f32 {
+        let mut largest = u32x4_splat(0);
+        let quads = row.chunks_exact(4);
+        let rest = quads.remainder();
+        for quad in quads {
+            // SAFETY: a chunk of 4 floats is 16 readable bytes.
+            let values = unsafe { v128_load(quad.as_ptr() as *const v128) };
+            largest = u32x4_max(largest, v128_and(values, u32x4_splat(0x7fff_ffff)));
+        }
+        let lanes = [u32x4_extract_lane::<0>(largest), u32x4_extract_lane::<1>(largest), u32x4_extract_lane::<2>(largest), u32x4_extract_lane::<3>(largest)];
+        let largest = lanes.into_iter().chain(rest.iter().map(|x| x.to_bits() & 0x7fff_ffff)).fold(0, u32::max);
+        let scale = (f32::from_bits(largest) / 127.0).max(SMALLEST_SCALE);
+        let (inverse, rounder, offset) = (f32x4_splat(1.0 / scale), f32x4_splat(ROUNDER), i32x4_splat(ROUNDER.to_bits() as i32));
+        // SAFETY: each call reads 4 floats of a 16-float block inside `row`.
+        let rounded = |at: *const f32| i32x4_sub(f32x4_add(f32x4_mul(unsafe { v128_load(at as *const v128) }, inverse), rounder), offset);
+        let blocks = row.len() / 16;
+        for block in 0..blocks {
+            let at = unsafe { row.as_ptr().add(16 * block) };
+            // |values| ≤ 127, so the saturating narrowings only narrow.
+            let low = i16x8_narrow_i32x4(rounded(at), rounded(unsafe { at.add(4) }));
+            let high = i16x8_narrow_i32x4(rounded(unsafe { at.add(8) }), rounded(unsafe { at.add(12) }));
+            // SAFETY: `out` is as long as `row`, so the block's 16 bytes are inside it.
+            unsafe { v128_store(out.as_mut_ptr().add(16 * block) as *mut v128, i8x16_narrow_i16x8(low, high)) };
+        }
+        let done = 16 * blocks;
+        let inverse = 1.0 / scale;
+        for (q, x) in out[done..].iter_mut().zip(&row[done..]) {
             *q = ((x * inverse + ROUNDER).to_bits() as i32).wrapping_sub(ROUNDER.to_bits() as i32) as i8;
         }
+        debug_assert!(quantize_row_scalar(row, &mut out.to_vec()) == scale);
+        scale
+    }
+
+    pub fn dequantize_row(products: &[i32], row_scale: f32, columns: &Columns, floor: f32, out: &mut [f32]) {
+        let (row_scale_4, floor_4) = (f32x4_splat(row_scale), f32x4_splat(floor));
+        let quads = products.len() / 4;
+        for quad in 0..quads {
+            // SAFETY: products, scales, bias and out are all `width` long.
+            unsafe {
+                let acc = f32x4_convert_i32x4(v128_load(products.as_ptr().add(4 * quad) as *const v128));
+                let scale = f32x4_mul(row_scale_4, v128_load(columns.scales.as_ptr().add(4 * quad) as *const v128));
+                let value = f32x4_add(f32x4_mul(acc, scale), v128_load(columns.bias.as_ptr().add(4 * quad) as *const v128));
+                v128_store(out.as_mut_ptr().add(4 * quad) as *mut v128, f32x4_pmax(floor_4, value));
+            }
+        }
+        let done = 4 * quads;
+        let rest = Columns { scales: &columns.scales[done..], bias: &columns.bias[done..] };
+        dequantize_row_scalar(&products[done..], row_scale, &rest, floor, &mut out[done..]);
     }
 }
 
@@ -314,14 +398,40 @@ fn dequantize_rows_portable(products: &[i32], row_scales: &[f32], columns: &Colu
     if width == 0 {
         return;
     }
-    // Two copies of the inner loop, so that neither branches per value.
     let floor = if relu { 0.0 } else { f32::NEG_INFINITY };
-    for ((row, out), row_scale) in products.chunks_exact(width).zip(out.chunks_exact_mut(width)).zip(row_scales) {
-        let cells = out.iter_mut().zip(row).zip(columns.scales).zip(columns.bias);
-        for (((y, &acc), &column_scale), &bias) in cells {
-            *y = (acc as f32 * (row_scale * column_scale) + bias).max(floor);
-        }
+    for ((row, out), &row_scale) in products.chunks_exact(width).zip(out.chunks_exact_mut(width)).zip(row_scales) {
+        row_kernels::dequantize_row(row, row_scale, columns, floor, out);
     }
+}
+
+/// The row kernels against the scalar ones on rows of every length up to
+/// 40 (SIMD blocks and their remainders); run by the browser parity test,
+/// where the SIMD ones are compiled.
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+pub fn self_check() -> Result<usize, String> {
+    let mut checked = 0;
+    for width in 1..=40usize {
+        let row: Vec<f32> = (0..width).map(|i| ((i * 37 + width * 11) % 23) as f32 * 0.37 - 4.1).collect();
+        let (mut simd, mut scalar) = (vec![0i8; width], vec![0i8; width]);
+        let (a, b) = (row_kernels::quantize_row(&row, &mut simd), quantize_row_scalar(&row, &mut scalar));
+        if a != b || simd != scalar {
+            return Err(format!("quantize_row, width {width}: {a} {simd:?} vs {b} {scalar:?}"));
+        }
+        let products: Vec<i32> = (0..width as i32).map(|i| i * 977 - 9_000).collect();
+        let scales: Vec<f32> = (0..width).map(|i| 0.001 * (i + 1) as f32).collect();
+        let bias: Vec<f32> = (0..width).map(|i| i as f32 * 0.5 - 3.0).collect();
+        let columns = Columns { scales: &scales, bias: &bias };
+        for floor in [f32::NEG_INFINITY, 0.0] {
+            let (mut simd, mut scalar) = (vec![0f32; width], vec![0f32; width]);
+            row_kernels::dequantize_row(&products, 0.75, &columns, floor, &mut simd);
+            dequantize_row_scalar(&products, 0.75, &columns, floor, &mut scalar);
+            if simd != scalar {
+                return Err(format!("dequantize_row, width {width}, floor {floor}: {simd:?} vs {scalar:?}"));
+            }
+        }
+        checked += 1;
+    }
+    Ok(checked)
 }
 
 #[cfg(test)]
@@ -351,6 +461,11 @@ mod tests {
                 assert!((x - *q as f32 * scale).abs() <= scale * 0.5 + 1e-6, "{x} vs {q} × {scale}");
             }
         }
+    }
+
+    #[test]
+    fn the_row_kernels_agree_with_the_scalar_ones() {
+        assert_eq!(self_check(), Ok(40));
     }
 
     #[test]

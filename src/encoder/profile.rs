@@ -1,12 +1,12 @@
-//! Where the encoder's time goes, natively: the CPU features tract can use,
+//! Where the encoder's time goes: the CPU features tract can use (natively),
 //! the matrix-multiplication kernel tract chose for each layer, and the time
-//! each layer takes (`precis bench-encoder --layers`). Kernel choices made
-//! on one machine need not hold on another; this shows which ran here.
+//! each layer takes (`precis bench-encoder --layers`; in Chromium,
+//! `BENCH_LAYERS=N tests/browser/bench-encoder.sh`). Kernel choices made on
+//! one machine need not hold on another; this shows which ran here.
 
 use super::{Encoder, Plan};
 use anyhow::Result;
 use std::collections::HashMap;
-use std::time::{Duration, Instant};
 use tract_onnx::tract_core::plan::{eval, SimpleState};
 
 /// One node of the optimized graph, summed over every batch of a pass.
@@ -24,30 +24,69 @@ pub struct LayerTime {
     pub seconds: f64,
 }
 
+/// A profiled pass, summed: its time (a little above a plain pass's), the
+/// time per kind of op (slowest first), every distinct matmul kernel, and
+/// the slowest layers.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Profile {
+    pub seconds: f64,
+    pub ops: Vec<(String, f64)>,
+    pub kernels: Vec<String>,
+    pub layers: Vec<LayerTime>,
+}
+
+impl Profile {
+    /// The summary of `layers` (slowest first) with the `top` slowest kept.
+    pub fn of(layers: Vec<LayerTime>, top: usize) -> Profile {
+        let mut ops: Vec<(String, f64)> = vec![];
+        for layer in &layers {
+            match ops.iter_mut().find(|(op, _)| *op == layer.op) {
+                Some((_, seconds)) => *seconds += layer.seconds,
+                None => ops.push((layer.op.clone(), layer.seconds)),
+            }
+        }
+        ops.sort_by(|a, b| b.1.total_cmp(&a.1));
+        // "m:768 k:256 n:2048 with [kernel]": the kernel is what follows "with".
+        let mut kernels: Vec<String> =
+            layers.iter().filter_map(|l| l.kernel.split_once(" with ").map(|(_, k)| k.to_string())).collect();
+        kernels.sort();
+        kernels.dedup();
+        Profile { seconds: layers.iter().map(|l| l.seconds).sum(), ops, kernels, layers: layers.into_iter().take(top).collect() }
+    }
+}
+
 impl Encoder {
     /// Encodes `sentences` as [`Encoder::encode`] does, timing every node
     /// of every plan it runs; nodes come back slowest first.
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn profile_layers(&self, sentences: &[&str]) -> Result<Vec<LayerTime>> {
+        let start = std::time::Instant::now();
+        self.profile_layers_timed(sentences, || start.elapsed().as_secs_f64())
+    }
+
+    /// [`Encoder::profile_layers`] with any clock in seconds: in wasm,
+    /// where `Instant` panics, the browser's `performance.now()`.
+    pub fn profile_layers_timed(&self, sentences: &[&str], now: impl Fn() -> f64) -> Result<Vec<LayerTime>> {
         let ids: Vec<Vec<u32>> = sentences.iter().map(|s| self.tokenize(s)).collect();
         let (_, batches) = Self::ordered_batches(&ids)?;
-        let mut layers: HashMap<(String, String, String), (usize, Duration)> = HashMap::new();
+        let mut layers: HashMap<(String, String, String), (usize, f64)> = HashMap::new();
         for batch in &batches {
             let (tier, inputs) = Self::batch_inputs(batch)?;
             let plan: &Plan = self.plan(tier)?;
             let mut state = SimpleState::new(plan)?;
             state.run_plan_with_eval(inputs, |session, op_state, node, input| {
-                let started = Instant::now();
+                let started = now();
                 let outputs = eval(session, op_state, node, input);
                 let key = (node.name.clone(), node.op().name().to_string(), kernel_of(node.op().info().unwrap_or_default()));
                 let entry = layers.entry(key).or_default();
                 entry.0 += 1;
-                entry.1 += started.elapsed();
+                entry.1 += now() - started;
                 outputs
             })?;
         }
         let mut out: Vec<LayerTime> = layers
             .into_iter()
-            .map(|((node, op, kernel), (calls, time))| LayerTime { node, op, kernel, calls, seconds: time.as_secs_f64() })
+            .map(|((node, op, kernel), (calls, seconds))| LayerTime { node, op, kernel, calls, seconds })
             .collect();
         out.sort_by(|a, b| b.seconds.total_cmp(&a.seconds).then_with(|| a.node.cmp(&b.node)));
         Ok(out)
@@ -60,6 +99,7 @@ fn kernel_of(info: Vec<String>) -> String {
 }
 
 /// The SIMD features of this CPU that tract-linalg's kernels depend on.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn cpu_features() -> Vec<&'static str> {
     #[allow(unused_mut)]
     let mut found = vec![];

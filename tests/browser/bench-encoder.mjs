@@ -13,6 +13,10 @@
 // runtime's best pass and the median over rounds of its ratio to the
 // reference in the same round.
 //
+// BENCH_LAYERS=N adds one profiled pass of each wasm build (every node timed
+// by performance.now(), as `precis bench-encoder --layers N` does natively):
+// the time per kind of op and the N slowest layers.
+//
 // Run through ./bench-encoder.sh (builds the wasm package and the CLI first).
 
 import { createHash } from "node:crypto";
@@ -26,6 +30,7 @@ import {
 
 const SENTENCE_COUNT = 2000;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const LAYERS = Number(process.env.BENCH_LAYERS ?? 0);
 const SINGLE_THREAD = { OPENBLAS_NUM_THREADS: "1", OMP_NUM_THREADS: "1", MKL_NUM_THREADS: "1" };
 const FIXTURE = join(ROOT, "tests/fixtures/parity_sentences.txt");
 const RESULTS = join(ROOT, "bench-results/encoder.json");
@@ -106,6 +111,7 @@ async function openBrowserBench(sentences) {
     info,
     loadSeconds: { precis: precis.loadMs / 1000, precisInt8: precisInt8.loadMs / 1000, ort: ort.loadMs / 1000 },
     round: (warmUp) => page.evaluate((w) => harness.benchRound(w), warmUp),
+    profile: (int8) => page.evaluate(([s, i, top]) => harness.profileLayers(s, i, top), [sentences, int8, LAYERS]),
     memory: () => page.evaluate(() => harness.memory()),
     close: async () => {
       await browser.close();
@@ -171,6 +177,16 @@ function printTable(results) {
       `max |diff| ours vs onnxruntime-web ${browser.max_diff_vs_onnxruntime_web.toExponential(1)}`,
   );
   console.log(`peak memory: native VmHWM, Python ru_maxrss, wasm = our module's linear memory (it never shrinks)`);
+  for (const [name, profile] of Object.entries(results.wasm_profiles ?? {})) {
+    console.log(`\nour wasm, ${name}, one profiled pass ${profile.seconds.toFixed(2)} s; time per kind of op:`);
+    for (const [op, seconds] of profile.ops.slice(0, 10)) {
+      console.log(`  ${op.padEnd(44)} ${seconds.toFixed(3).padStart(7)} s ${((100 * seconds) / profile.seconds).toFixed(0).padStart(3)} %`);
+    }
+    console.log("  slowest layers:");
+    for (const layer of profile.layers) {
+      console.log(`  ${`${layer.node} (${layer.op})`.padEnd(60)} ${layer.seconds.toFixed(3).padStart(7)} s ${layer.kernel}`);
+    }
+  }
   console.log(`\nwritten to ${RESULTS}`);
 }
 
@@ -184,7 +200,7 @@ async function main() {
   const loadBefore = loadavg();
   const page = await openBrowserBench(sentences);
   const passes = Object.fromEntries(Object.keys(RUNTIMES).map((name) => [name, []]));
-  let python, native, nativeInt8, memory;
+  let python, native, nativeInt8, memory, wasmProfiles;
   try {
     for (let round = 0; round < ROUNDS; round++) {
       python = await pythonPass(file);
@@ -201,6 +217,7 @@ async function main() {
       console.error(`round ${round + 1}/${ROUNDS}: ${Object.values(passes).map((s) => s.at(-1).toFixed(2)).join(" s, ")} s`);
     }
     memory = await page.memory();
+    if (LAYERS > 0) wasmProfiles = { f32: await page.profile(false), int8: await page.profile(true) };
   } finally {
     await page.close();
   }
@@ -231,6 +248,7 @@ async function main() {
     },
     browser: { ...page.info, js_heap_used_bytes: memory.jsHeapUsedBytes },
     files: fileSizes(),
+    ...(wasmProfiles ? { wasm_profiles: wasmProfiles } : {}),
   };
   mkdirSync(join(ROOT, "bench-results"), { recursive: true });
   writeFileSync(RESULTS, JSON.stringify(results, null, 2) + "\n");

@@ -165,6 +165,11 @@ window.harness = {
     return sentences.map((s) => Array.from(precis.encoder.tokenize(s)));
   },
 
+  /** One profiled pass of our wasm (`int8`: the int8 build) over `sentences`: time per op and the `top` slowest layers. */
+  profileLayers(sentences, int8, top) {
+    return JSON.parse((int8 ? precis.int8 : precis.encoder).profileLayers(sentences, top));
+  },
+
   /** Embeddings of all sentences in one call, as base64 of the flat float32 bytes (`int8`: the int8 build's). */
   encodeBase64(sentences, int8 = false) {
     return toBase64((int8 ? precis.int8 : precis.encoder).encode(sentences));
