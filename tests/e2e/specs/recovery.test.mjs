@@ -225,7 +225,13 @@ test("two tabs: the store holds one tab's whole list; the other tab is told", as
   await winner.getByTestId("other-tab").waitFor();
   assert.deepEqual(await savedArticles(winner), kept);
   await winner.getByTestId("load-other-tab").click();
-  await winner.waitForFunction((n) => document.querySelectorAll('[data-testid="article-card"]').length === n, kept.length);
+  // Both lists hold two articles, so wait for the titles, not the count.
+  await winner.waitForFunction(
+    (titles) =>
+      JSON.stringify([...document.querySelectorAll('[data-testid="article-card"] .card-title')].map((t) => t.textContent)) ===
+      JSON.stringify(titles),
+    kept,
+  );
   assert.deepEqual(await cardTitles(winner), kept);
 
   await reload(winner);
