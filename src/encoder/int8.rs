@@ -286,6 +286,12 @@ fn quantize_rows_portable(values: &[f32], width: usize, quantized: &mut [i8], sc
     }
 }
 
+/// `x / scale` (given as `inverse` = 1 / scale) rounded half to even.
+#[inline(always)]
+fn quantized(x: f32, inverse: f32) -> i8 {
+    ((x * inverse + ROUNDER).to_bits() as i32).wrapping_sub(ROUNDER.to_bits() as i32) as i8
+}
+
 /// One row: `out` = round(row / scale); returns the scale.
 #[inline(always)]
 fn quantize_row_scalar(row: &[f32], out: &mut [i8]) -> f32 {
@@ -295,7 +301,7 @@ fn quantize_row_scalar(row: &[f32], out: &mut [i8]) -> f32 {
     let scale = (largest / 127.0).max(SMALLEST_SCALE);
     let inverse = 1.0 / scale;
     for (q, x) in out.iter_mut().zip(row) {
-        *q = ((x * inverse + ROUNDER).to_bits() as i32).wrapping_sub(ROUNDER.to_bits() as i32) as i8;
+        *q = quantized(*x, inverse);
     }
     scale
 }
@@ -323,7 +329,7 @@ mod row_kernels {
 
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 mod row_kernels {
-    use super::{dequantize_row_scalar, quantize_row_scalar, Columns, ROUNDER, SMALLEST_SCALE};
+    use super::{dequantize_row_scalar, quantized, Columns, ROUNDER, SMALLEST_SCALE};
     use std::arch::wasm32::*;
 
     pub fn quantize_row(row: &[f32], out: &mut [i8]) -> f32 {
@@ -353,9 +359,8 @@ mod row_kernels {
         let done = 16 * blocks;
         let inverse = 1.0 / scale;
         for (q, x) in out[done..].iter_mut().zip(&row[done..]) {
-            *q = ((x * inverse + ROUNDER).to_bits() as i32).wrapping_sub(ROUNDER.to_bits() as i32) as i8;
+            *q = quantized(*x, inverse);
         }
-        debug_assert!(quantize_row_scalar(row, &mut out.to_vec()) == scale);
         scale
     }
 
