@@ -1,5 +1,6 @@
 // Shared set-up of the end-to-end tests: Debian's Chromium driven by
 // playwright-core, the built app served from dist/ on 127.0.0.1.
+import assert from "node:assert/strict";
 import { chromium } from "playwright-core";
 import { mkdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -115,4 +116,37 @@ export async function summarySentences(page) {
       lang: li.querySelector(".lang-tag").textContent,
     })),
   );
+}
+
+/** The titles in the articles' record in IndexedDB (null when there is none); a damaged record throws. */
+export async function savedArticles(page) {
+  const json = await page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open("precis");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const get = db.transaction("saved").objectStore("saved").get("precis.v1.articles");
+          get.onerror = () => reject(get.error);
+          get.onsuccess = () => {
+            db.close();
+            resolve(get.result ?? null);
+          };
+        };
+      }),
+  );
+  return json === null ? null : JSON.parse(json).map((article) => article.document.title);
+}
+
+/**
+ * Waits until the saved list has `n` articles. A reload right after a change
+ * can come before the save commits; a user never reloads that fast, a test does.
+ */
+export async function waitForSaved(page, n) {
+  for (let i = 0; i < 100; i++) {
+    if ((await savedArticles(page))?.length === n) return;
+    await page.waitForTimeout(100);
+  }
+  assert.fail(`the saved list never had ${n} articles`);
 }

@@ -1,7 +1,7 @@
 // What was pasted survives a reload; "Clear all" empties it (with undo).
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { fixtureText, openApp, pasteArticles, setUp } from "../helpers.mjs";
+import { fixtureText, openApp, pasteArticles, setUp, waitForSaved } from "../helpers.mjs";
 
 let env;
 before(async () => (env = await setUp()));
@@ -14,6 +14,7 @@ test("articles, settings and the unsent paste survive a reload", async () => {
   await page.locator("#budget").press("Tab");
   await page.getByTestId("article-input").fill("A draft that was never added.");
   await page.waitForTimeout(600); // the paste box is saved after a short pause
+  await waitForSaved(page, 2);
 
   await page.reload();
   await page.waitForSelector("html[data-ready=true]");
@@ -27,6 +28,7 @@ test("articles, settings and the unsent paste survive a reload", async () => {
   await page.getByRole("button", { name: "Undo" }).click();
   assert.equal(await page.getByTestId("article-card").count(), 2);
   await page.getByRole("button", { name: "Clear all" }).click();
+  await waitForSaved(page, 0);
   await page.reload();
   await page.waitForSelector("html[data-ready=true]");
   assert.equal(await page.getByTestId("article-card").count(), 0);

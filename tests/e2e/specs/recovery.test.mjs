@@ -15,7 +15,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { SUMMARY_TIMEOUT, fixtureText, pasteArticles, setUp, summarySentences, waitForModel } from "../helpers.mjs";
+import { SUMMARY_TIMEOUT, fixtureText, pasteArticles, savedArticles, setUp, summarySentences, waitForModel, waitForSaved } from "../helpers.mjs";
 
 const MANIFEST = JSON.parse(
   readFileSync(fileURLToPath(new URL("../../../models/muse-v3/manifest.json", import.meta.url)), "utf8"),
@@ -44,36 +44,6 @@ async function reload(page) {
 }
 
 const cardTitles = (page) => page.locator('[data-testid="article-card"] .card-title').allTextContents();
-
-/** The articles' record in IndexedDB, parsed (a damaged record throws). */
-async function savedArticles(page) {
-  const json = await page.evaluate(
-    () =>
-      new Promise((resolve, reject) => {
-        const open = indexedDB.open("precis");
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const get = db.transaction("saved").objectStore("saved").get("precis.v1.articles");
-          get.onerror = () => reject(get.error);
-          get.onsuccess = () => {
-            db.close();
-            resolve(get.result ?? null);
-          };
-        };
-      }),
-  );
-  return json === null ? null : JSON.parse(json).map((article) => article.document.title);
-}
-
-/** Waits until the saved list has `n` articles. */
-async function waitForSaved(page, n) {
-  for (let i = 0; i < 100; i++) {
-    if ((await savedArticles(page))?.length === n) return;
-    await page.waitForTimeout(100);
-  }
-  assert.fail(`the saved list never had ${n} articles`);
-}
 
 async function waitForSummary(page) {
   await page.waitForFunction(
