@@ -6,11 +6,8 @@
 //!
 //! Everything is built from bytes so the browser can hand over fetched files.
 
-// The int8 encoder's ops (issue #21): natively, and in the browser tests'
-// wasm; not yet in the app's, whose first load has no room for them.
-#[cfg(any(not(target_arch = "wasm32"), feature = "encoder-api"))]
+// The int8 encoder's ops (issue #21), in every build.
 mod int8;
-#[cfg(any(not(target_arch = "wasm32"), feature = "encoder-api"))]
 mod int8_product;
 /// The int8 encoder's wasm kernels (product, quantization, dequantization)
 /// against their scalar models; how many checks passed.
@@ -29,7 +26,6 @@ pub use wasm_matmul::self_check as check_wasm_matmul_kernel;
 
 use anyhow::{bail, ensure, Context, Result};
 use spm_normalizer::{decode_base64, SpmNormalizer};
-use std::io::Cursor;
 use unigram::Unigram;
 use tract_onnx::prelude::*;
 
@@ -429,13 +425,12 @@ fn spm_normalizer(spec: &serde_json::Value) -> Result<SpmNormalizer> {
 }
 
 fn read_model(onnx: &[u8]) -> Result<InferenceModel> {
-    #[allow(unused_mut)]
-    let mut reader = tract_onnx::onnx();
-    #[cfg(any(not(target_arch = "wasm32"), feature = "encoder-api"))]
-    int8::register(&mut reader.op_register);
-    reader
-        .model_for_read(&mut Cursor::new(onnx))
-        .context("encoder.onnx: not a readable ONNX model")
+    crate::onnx_reader::read(onnx, "encoder.onnx")
+}
+
+/// The int8 encoder's ops, for the ONNX reader ([`crate::onnx_reader`]).
+pub(crate) fn register_int8_ops(ops: &mut tract_onnx::model::OnnxOpRegister) {
+    int8::register(ops);
 }
 
 #[cfg(test)]

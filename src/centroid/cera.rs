@@ -23,8 +23,7 @@
 
 use super::{Centroid, CentroidEstimator, CentroidInput};
 use crate::encoder::{Embedding, DIM};
-use anyhow::{bail, ensure, Context, Result};
-use std::io::Cursor;
+use anyhow::{bail, ensure, Result};
 use tract_onnx::prelude::*;
 
 /// Which of the two published heads a graph is.
@@ -56,9 +55,7 @@ pub struct HeadOutput {
 
 impl CeraHead {
     pub fn from_bytes(onnx: &[u8]) -> Result<Self> {
-        let model = tract_onnx::onnx()
-            .model_for_read(&mut Cursor::new(onnx))
-            .context("centroid head: not a readable ONNX model")?;
+        let model = crate::onnx_reader::read(onnx, "centroid head")?;
         let kind = match model.output_outlets()?.len() {
             2 => HeadKind::Cera,
             4 => HeadKind::Cerai,

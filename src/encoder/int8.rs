@@ -412,7 +412,8 @@ fn dequantize_rows_portable(products: &[i32], row_scales: &[f32], columns: &Colu
 /// The row kernels against the scalar ones on rows of every length up to
 /// 40 (SIMD blocks and their remainders); run by the browser parity test,
 /// where the SIMD ones are compiled.
-#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+// Called by the browser tests' build only (check_int8_product).
+#[cfg_attr(not(all(target_arch = "wasm32", feature = "encoder-api")), allow(dead_code))]
 pub fn self_check() -> Result<usize, String> {
     let mut checked = 0;
     for width in 1..=40usize {

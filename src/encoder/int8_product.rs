@@ -131,7 +131,8 @@ mod simd {
 /// The SIMD tile against [`tile_portable`], and whole products against
 /// a plain triple loop, on odd sizes; run by the browser parity test
 /// (through `checkMatmulKernel`) where the SIMD path is the one compiled.
-#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+// Called by the browser tests' build only (check_int8_product).
+#[cfg_attr(not(all(target_arch = "wasm32", feature = "encoder-api")), allow(dead_code))]
 pub fn self_check() -> Result<usize, String> {
     let mut seed = 7u32;
     let mut random = move |count: usize| -> Vec<i8> {

@@ -12,6 +12,11 @@ pub mod registry;
 pub mod resource;
 pub mod ser;
 pub mod tensors;
+// Précis (vendored patch, see vendor/README.md): the "patch" model transform
+// registers itself at start-up (inventory) and builds the full NNEF framework,
+// which links every core operator's code (FFT, convolutions, ...) into any
+// binary that depends on tract-nnef, even one that never reads NNEF.
+#[cfg(feature = "patch-transform")]
 mod transform;
 
 pub use ast::ProtoModel;

@@ -45,6 +45,15 @@ pub fn for_reader<R: std::io::Read>(mut r: R) -> TractResult<InferenceModel> {
     onnx().model_for_read(&mut r)
 }
 
+/// Précis (vendored patch, see vendor/README.md): a reader of the operators
+/// Précis's models use only ([`ops::register_precis_ops`]). Unlike [`onnx`],
+/// it does not link the code of every ONNX operator into the binary.
+pub fn onnx_precis() -> Onnx {
+    let mut ops = crate::model::OnnxOpRegister::default();
+    ops::register_precis_ops(&mut ops);
+    Onnx { op_register: ops, ..Onnx::default() }
+}
+
 pub fn onnx() -> Onnx {
     let mut ops = crate::model::OnnxOpRegister::default();
     ops::register_all_ops(&mut ops);

@@ -3,8 +3,14 @@ use crate::pb::*;
 use tract_hir::internal::*;
 use tract_hir::tract_core::ops::element_wise::*;
 
-pub fn register_all_ops(reg: &mut OnnxOpRegister) {
+/// Précis (vendored patch, see vendor/README.md): the operators its models
+/// use, so that a build that registers only these links no other op's code.
+pub fn register_precis_ops(reg: &mut OnnxOpRegister) {
     reg.insert("Cast", cast);
+}
+
+pub fn register_all_ops(reg: &mut OnnxOpRegister) {
+    register_precis_ops(reg);
     reg.insert("CastLike", cast_like);
 }
 

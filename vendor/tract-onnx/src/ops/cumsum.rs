@@ -3,8 +3,15 @@ use tract_hir::internal::*;
 use crate::model::{OnnxOpRegister, ParsingContext};
 use crate::pb::*;
 
-pub fn register_all_ops(reg: &mut OnnxOpRegister) {
+/// Précis (vendored patch, see vendor/README.md): the operators its models
+/// use, so that a build that registers only these links no other op's code.
+pub fn register_precis_ops(reg: &mut OnnxOpRegister) {
     reg.insert("CumSum", cumsum);
+}
+
+pub fn register_all_ops(reg: &mut OnnxOpRegister) {
+    register_precis_ops(reg);
+
 }
 
 fn cumsum(

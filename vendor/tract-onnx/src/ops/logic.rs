@@ -7,19 +7,24 @@ use tract_hir::internal::*;
 use tract_hir::ops::binary::BinIntoHir;
 use tract_itertools::Itertools;
 
-pub fn register_all_ops(reg: &mut OnnxOpRegister) {
-    reg.insert("Not", |_, _| Ok((ops::logic::not().into_hir(), vec![])));
+/// Précis (vendored patch, see vendor/README.md): the operators its models
+/// use, so that a build that registers only these links no other op's code.
+pub fn register_precis_ops(reg: &mut OnnxOpRegister) {
     reg.insert("And", |_, _| Ok((ops::logic::And.into_hir(), vec![])));
+    reg.insert("Equal", |_, _| Ok((ops::logic::CompEq.into_hir(), vec![])));
+    reg.insert("Less", |_, _| Ok((ops::logic::CompLT.into_hir(), vec![])));
+    reg.insert("Where", |_, _| Ok((expand(tract_hir::ops::logic::Iff), vec![])));
+}
+
+pub fn register_all_ops(reg: &mut OnnxOpRegister) {
+    register_precis_ops(reg);
+    reg.insert("Not", |_, _| Ok((ops::logic::not().into_hir(), vec![])));
     reg.insert("Or", |_, _| Ok((ops::logic::Or.into_hir(), vec![])));
     reg.insert("Xor", |_, _| Ok((ops::logic::Xor.into_hir(), vec![])));
 
-    reg.insert("Equal", |_, _| Ok((ops::logic::CompEq.into_hir(), vec![])));
     reg.insert("Greater", |_, _| Ok((ops::logic::CompGT.into_hir(), vec![])));
-    reg.insert("Less", |_, _| Ok((ops::logic::CompLT.into_hir(), vec![])));
     reg.insert("LessOrEqual", |_, _| Ok((ops::logic::CompLTE.into_hir(), vec![])));
     reg.insert("GreaterOrEqual", |_, _| Ok((ops::logic::CompGTE.into_hir(), vec![])));
-
-    reg.insert("Where", |_, _| Ok((expand(tract_hir::ops::logic::Iff), vec![])));
 
     reg.insert("If", _if)
 }

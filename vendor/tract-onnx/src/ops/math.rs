@@ -11,13 +11,25 @@ mod mat_mul_integer;
 mod pow;
 mod rem;
 
-pub fn register_all_ops(reg: &mut OnnxOpRegister) {
+/// Précis (vendored patch, see vendor/README.md): the operators its models
+/// use, so that a build that registers only these links no other op's code.
+pub fn register_precis_ops(reg: &mut OnnxOpRegister) {
     reg.insert("Add", |_, _| Ok((ops::math::Add.into_hir(), vec![])));
     reg.insert("Sub", |_, _| Ok((ops::math::Sub.into_hir(), vec![])));
     reg.insert("Mul", |_, _| Ok((ops::math::Mul.into_hir(), vec![])));
     reg.insert("Div", |_, _| Ok((ops::math::Div.into_hir(), vec![])));
     reg.insert("Mod", rem::rem);
+    reg.insert("Max", |_, _| Ok((Box::new(Nary(Box::new(ops::math::Max), false)), vec![])));
+    reg.insert("Min", |_, _| Ok((Box::new(Nary(Box::new(ops::math::Min), false)), vec![])));
+    reg.insert("Tanh", |_, _| Ok((ops::math::tanh().into_hir(), vec![])));
+    reg.insert("Sqrt", |_, _| Ok((ops::math::sqrt().into_hir(), vec![])));
+    reg.insert("MatMul", |_, _| Ok((expand(ops::matmul::MatMulInference::default()), vec![])));
+    reg.insert("MatMulInteger", mat_mul_integer::mat_mul_integer);
+    reg.insert("Gemm", gemm::gemm);
+}
 
+pub fn register_all_ops(reg: &mut OnnxOpRegister) {
+    register_precis_ops(reg);
     reg.insert("BitShift", bitshift);
     reg.insert("BitwiseAnd", |_, _| Ok((ops::logic::BitAnd.into_hir(), vec![])));
     reg.insert("BitwiseOr", |_, _| Ok((ops::logic::BitOr.into_hir(), vec![])));
@@ -25,8 +37,6 @@ pub fn register_all_ops(reg: &mut OnnxOpRegister) {
     reg.insert("BitwiseNot", |_, _| Ok((ops::logic::bitnot().into_hir(), vec![])));
 
     reg.insert("Sum", |_, _| Ok((Box::new(Nary(Box::new(ops::math::Add), false)), vec![])));
-    reg.insert("Max", |_, _| Ok((Box::new(Nary(Box::new(ops::math::Max), false)), vec![])));
-    reg.insert("Min", |_, _| Ok((Box::new(Nary(Box::new(ops::math::Min), false)), vec![])));
     reg.insert("Mean", |_, _| Ok((Box::new(Nary(Box::new(ops::math::Add), true)), vec![])));
 
     reg.insert("Abs", |_, _| Ok((ops::math::abs().into_hir(), vec![])));
@@ -44,7 +54,6 @@ pub fn register_all_ops(reg: &mut OnnxOpRegister) {
 
     reg.insert("Cosh", |_, _| Ok((ops::math::cosh().into_hir(), vec![])));
     reg.insert("Sinh", |_, _| Ok((ops::math::sinh().into_hir(), vec![])));
-    reg.insert("Tanh", |_, _| Ok((ops::math::tanh().into_hir(), vec![])));
     reg.insert("Acosh", |_, _| Ok((ops::math::acosh().into_hir(), vec![])));
     reg.insert("Asinh", |_, _| Ok((ops::math::asinh().into_hir(), vec![])));
     reg.insert("Atanh", |_, _| Ok((ops::math::atanh().into_hir(), vec![])));
@@ -52,7 +61,6 @@ pub fn register_all_ops(reg: &mut OnnxOpRegister) {
     reg.insert("Erf", |_, _| Ok((ops::math::erf().into_hir(), vec![])));
     reg.insert("Exp", |_, _| Ok((ops::math::exp().into_hir(), vec![])));
     reg.insert("Log", |_, _| Ok((ops::math::ln().into_hir(), vec![])));
-    reg.insert("Sqrt", |_, _| Ok((ops::math::sqrt().into_hir(), vec![])));
     reg.insert("Rsqrt", |_, _| Ok((ops::math::rsqrt().into_hir(), vec![])));
 
     reg.insert("IsNaN", |_, _| Ok((tract_core::ops::math::is_nan().into_hir(), vec![])));
@@ -63,10 +71,7 @@ pub fn register_all_ops(reg: &mut OnnxOpRegister) {
 
     reg.insert("Pow", pow::pow);
 
-    reg.insert("MatMul", |_, _| Ok((expand(ops::matmul::MatMulInference::default()), vec![])));
-    reg.insert("MatMulInteger", mat_mul_integer::mat_mul_integer);
     reg.insert("QLinearMatMul", mat_mul_integer::q_linear_mat_mul);
-    reg.insert("Gemm", gemm::gemm);
 }
 
 fn isinf(

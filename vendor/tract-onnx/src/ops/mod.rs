@@ -21,12 +21,24 @@ pub mod rec;
 mod resize;
 mod s2d;
 
-pub fn register_all_ops(reg: &mut OnnxOpRegister) {
+/// Précis (vendored patch, see vendor/README.md): the operators its models
+/// use, so that a build that registers only these links no other op's code.
+pub fn register_precis_ops(reg: &mut OnnxOpRegister) {
     reg.insert("Constant", konst);
-    reg.insert("Einsum", einsum::einsum);
     reg.insert("Identity", |_, _| {
         Ok((Box::<tract_hir::ops::identity::Identity>::default(), vec![]))
     });
+    array::register_precis_ops(reg);
+    cast::register_precis_ops(reg);
+    cumsum::register_precis_ops(reg);
+    logic::register_precis_ops(reg);
+    math::register_precis_ops(reg);
+    nn::register_precis_ops(reg);
+}
+
+pub fn register_all_ops(reg: &mut OnnxOpRegister) {
+    register_precis_ops(reg);
+    reg.insert("Einsum", einsum::einsum);
     reg.insert("GridSample", grid_sample::grid_sample);
     reg.insert("Resize", resize::resize);
     reg.insert("NonMaxSuppression", non_max_suppression::non_max_suppression);

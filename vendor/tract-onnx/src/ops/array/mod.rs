@@ -16,44 +16,50 @@ use tract_hir::ops::array;
 use crate::model::{OnnxOpRegister, ParsingContext};
 use crate::pb::*;
 
-pub fn register_all_ops(reg: &mut OnnxOpRegister) {
-    reg.insert("ArrayFeatureExtractor", array_feature_extractor);
-    reg.insert("Compress", compress::compress);
+/// Précis (vendored patch, see vendor/README.md): the operators its models
+/// use, so that a build that registers only these links no other op's code.
+pub fn register_precis_ops(reg: &mut OnnxOpRegister) {
     reg.insert("Concat", concat);
-    reg.insert("ConstantLike", constant_like);
     reg.insert("ConstantOfShape", constant_of_shape);
     reg.insert("Expand", |_, _| Ok((expand(array::MultiBroadcastTo), vec![])));
-    reg.insert("EyeLike", eye_like);
-    reg.insert("Flatten", flatten);
     reg.insert("Gather", gather);
-    reg.insert("GatherElements", gather_elements);
-    reg.insert("GatherND", gather_nd);
-    reg.insert("NonZero", nonzero::non_zero);
-    reg.insert("OneHot", one_hot::one_hot);
     reg.insert("Range", |_, _| Ok((expand(array::Range), vec![])));
-    reg.insert("Pad", pad::pad);
     reg.insert("Reshape", |_, node| {
         // allowzero was added in opset 14; absent, it defaults to 0.
         let allowzero = node.get_attr_opt::<i64>("allowzero")?.unwrap_or(0) != 0;
         Ok((expand(array::Reshape::new(allowzero)), vec![]))
     });
-    reg.insert("Scatter", scatter_elements);
     reg.insert("ScatterElements", scatter_elements);
+    reg.insert("Shape", shape::shape);
+    reg.insert("Slice", slice::slice);
+    reg.insert("Squeeze", squeeze::squeeze);
+    reg.insert("Transpose", transpose);
+    reg.insert("Unsqueeze", unsqueeze::unsqueeze);
+}
+
+pub fn register_all_ops(reg: &mut OnnxOpRegister) {
+    register_precis_ops(reg);
+    reg.insert("ArrayFeatureExtractor", array_feature_extractor);
+    reg.insert("Compress", compress::compress);
+    reg.insert("ConstantLike", constant_like);
+    reg.insert("EyeLike", eye_like);
+    reg.insert("Flatten", flatten);
+    reg.insert("GatherElements", gather_elements);
+    reg.insert("GatherND", gather_nd);
+    reg.insert("NonZero", nonzero::non_zero);
+    reg.insert("OneHot", one_hot::one_hot);
+    reg.insert("Pad", pad::pad);
+    reg.insert("Scatter", scatter_elements);
     reg.insert("ScatterND", |_, node| {
         let reduction =
             array::ScatterReduction::parse(node.get_attr_opt("reduction")?.unwrap_or("none"))?;
         Ok((expand(array::ScatterNd::new(reduction)), vec![]))
     });
-    reg.insert("Shape", shape::shape);
     reg.insert("Size", |_, _| Ok((expand(array::Size::new(DatumType::TDim)), vec![])));
-    reg.insert("Slice", slice::slice);
     reg.insert("Split", split::split);
-    reg.insert("Squeeze", squeeze::squeeze);
     reg.insert("Tile", |_, _| Ok((expand(array::Tile), vec![])));
     reg.insert("TopK", topk::topk);
-    reg.insert("Transpose", transpose);
     reg.insert("Trilu", trilu::trilu);
-    reg.insert("Unsqueeze", unsqueeze::unsqueeze);
 }
 
 pub fn array_feature_extractor(

@@ -50,7 +50,19 @@ pub fn arg_max_min(
     Ok((expand(nn::Reduce::new(Some(vec![axis]), keepdims, red)), vec![]))
 }
 
+/// Précis (vendored patch, see vendor/README.md): the operators its models
+/// use, so that a build that registers only these links no other op's code.
+pub fn register_precis_ops(reg: &mut OnnxOpRegister) {
+    reg.insert("LayerNormalization", layer_norm::layer_norm);
+    reg.insert("ReduceSum", |c, node| reduce::reduce(c, node, nn::Reducer::Sum));
+    reg.insert("Relu", |_, _| Ok((expand(ops::activations::Clip::new(Some(0.0), None)), vec![])));
+    reg.insert("Sigmoid", |_, _| Ok((ops::nn::sigmoid().into_hir(), vec![])));
+    reg.insert("RMSNormalization", rms_norm::rms_normalization);
+    reg.insert("Softmax", layer_soft_max);
+}
+
 pub fn register_all_ops(reg: &mut OnnxOpRegister) {
+    register_precis_ops(reg);
     reg.insert("ArgMax", arg_max_min);
     reg.insert("ArgMin", arg_max_min);
     reg.insert("AveragePool", average_pool);
@@ -68,7 +80,6 @@ pub fn register_all_ops(reg: &mut OnnxOpRegister) {
     reg.insert("Hardmax", layer_hard_max);
     reg.insert("HardSigmoid", hard_sigmoid);
     reg.insert("InstanceNormalization", instance_norm::instance_normalization);
-    reg.insert("LayerNormalization", layer_norm::layer_norm);
     reg.insert("LeakyRelu", leaky_relu);
     reg.insert("LpNormalization", lp_norm::lp_normalization);
     reg.insert("LogSoftmax", layer_log_soft_max);
@@ -87,14 +98,11 @@ pub fn register_all_ops(reg: &mut OnnxOpRegister) {
     reg.insert("ReduceMean", |c, node| reduce::reduce(c, node, nn::Reducer::Mean));
     reg.insert("ReduceMin", |c, node| reduce::reduce(c, node, nn::Reducer::Min));
     reg.insert("ReduceProd", |c, node| reduce::reduce(c, node, nn::Reducer::Prod));
-    reg.insert("ReduceSum", |c, node| reduce::reduce(c, node, nn::Reducer::Sum));
     reg.insert("ReduceSumSquare", |c, node| reduce::reduce(c, node, nn::Reducer::SumSquare));
-    reg.insert("Relu", |_, _| Ok((expand(ops::activations::Clip::new(Some(0.0), None)), vec![])));
     reg.insert("ScaledTanh", scaled_tanh);
     reg.insert("Shrink", shrink);
     reg.insert("ThresholdedRelu", thresholded_relu);
     reg.insert("Selu", selu);
-    reg.insert("Sigmoid", |_, _| Ok((ops::nn::sigmoid().into_hir(), vec![])));
     #[cfg(feature = "transformers")]
     reg.insert("Attention", attention::attention);
     reg.insert("Gelu", gelu::gelu);
@@ -108,7 +116,6 @@ pub fn register_all_ops(reg: &mut OnnxOpRegister) {
     reg.insert("Mish", |_, _| Ok((expand(mish::Mish), vec![])));
     #[cfg(feature = "transformers")]
     reg.insert("MultiHeadAttention", multi_head_attention::multi_head_attention);
-    reg.insert("RMSNormalization", rms_norm::rms_normalization);
     reg.insert("RotaryEmbedding", rotary_embedding::rotary_embedding);
     reg.insert("SimplifiedLayerNormalization", simplified_layer_norm::simplified_layer_norm);
     reg.insert(
@@ -116,7 +123,6 @@ pub fn register_all_ops(reg: &mut OnnxOpRegister) {
         rms_norm_contrib::skip_simplified_layer_normalization,
     );
     reg.insert("SkipLayerNormalization", skip_layer_norm::skip_layer_normalization);
-    reg.insert("Softmax", layer_soft_max);
     reg.insert("Swish", |_, _| Ok((tract_core::ops::nn::silu::silu().into_hir(), vec![])));
     reg.insert("Softplus", |_, _| Ok((expand(ops::activations::Softplus), vec![])));
     reg.insert("Softsign", |_, _| Ok((expand(ops::activations::Softsign), vec![])));
