@@ -25,8 +25,9 @@ use clap::{Parser, Subcommand};
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
-    /// The encoder's build: f32 (the default, as the app runs it) or int8
-    /// (dense layers in int8, about twice as fast here). Also $PRECIS_ENCODER.
+    /// The encoder's build: int8 (the default, as the app runs it: dense
+    /// layers in int8, about twice as fast here) or f32 (the network of the
+    /// Python reference). Also $PRECIS_ENCODER.
     #[arg(long, global = true, value_enum)]
     pub encoder: Option<precis::models::Precision>,
 }

@@ -84,20 +84,20 @@ def test_embed_gives_the_cli_embeddings():
     np.testing.assert_array_equal(embeddings, cli)
 
 
-def test_the_int8_encoder_is_the_clis():
-    """$PRECIS_ENCODER=int8 (read when the encoder first loads, so in a
-    process of its own) gives the embeddings of `precis --encoder int8`."""
+def test_the_f32_encoder_is_the_clis():
+    """$PRECIS_ENCODER=f32 (read when the encoder first loads, so in a
+    process of its own) gives the embeddings of `precis --encoder f32`."""
     texts = ["Heavy rain flooded the river road.", "La pluie a inondé la route.", "洪水淹没了道路。"]
     script = "import json, sys, precis; print(json.dumps(precis.embed(json.loads(sys.argv[1])).tolist()))"
     done = subprocess.run([sys.executable, "-c", script, json.dumps(texts)], capture_output=True, text=True,
-                          env={**os.environ, "PRECIS_ENCODER": "int8"})
+                          env={**os.environ, "PRECIS_ENCODER": "f32"})
     assert done.returncode == 0, done.stderr
-    int8 = np.array(json.loads(done.stdout), dtype=np.float32)
-    cli = np.array([json.loads(line) for line in run_cli("--encoder", "int8", "embed", stdin="\n".join(texts) + "\n").splitlines()],
+    f32 = np.array(json.loads(done.stdout), dtype=np.float32)
+    cli = np.array([json.loads(line) for line in run_cli("--encoder", "f32", "embed", stdin="\n".join(texts) + "\n").splitlines()],
                    dtype=np.float32)
-    np.testing.assert_array_equal(int8, cli)
-    f32 = precis.embed(texts)
-    assert not np.array_equal(int8, f32), "the int8 build ran the f32 network"
+    np.testing.assert_array_equal(f32, cli)
+    int8 = precis.embed(texts)
+    assert not np.array_equal(int8, f32), "the default (int8) build ran the f32 network"
     assert (np.sum(int8 * f32, axis=1) > 0.995).all()
 
 

@@ -5,7 +5,7 @@
 // a request to another origin even if some code tried.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { fixtureText, loadExample, openApp, pasteArticles, setUp, summarize, waitForModel } from "../helpers.mjs";
+import { ENCODER_FILE, fixtureText, loadExample, openApp, pasteArticles, setUp, summarize, waitForModel } from "../helpers.mjs";
 
 let env;
 before(async () => (env = await setUp()));
@@ -27,7 +27,7 @@ test("no request to another origin, and none while summarizing or streaming", as
   context.on("request", (request) => requests.push({ url: request.url(), phase, via: "event" }));
   const { page } = await openApp(env, { context });
   await waitForModel(page);
-  assert.ok(requests.some((r) => r.url.includes("models/muse-v3/encoder.onnx")), "the model download is recorded");
+  assert.ok(requests.some((r) => r.url.includes(`models/muse-v3/${ENCODER_FILE}`)), "the model download is recorded");
 
   await loadExample(page);
   await pasteArticles(page, [fixtureText("ship-en.txt")]);

@@ -15,7 +15,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { SUMMARY_TIMEOUT, fixtureText, pasteArticles, savedArticles, setUp, summarySentences, waitForModel, waitForSaved } from "../helpers.mjs";
+import { SUMMARY_TIMEOUT, fixtureText, pasteArticles, savedArticles, setUp, ENCODER_FILE, summarySentences, waitForModel, waitForSaved } from "../helpers.mjs";
 
 const MANIFEST = JSON.parse(
   readFileSync(fileURLToPath(new URL("../../../models/muse-v3/manifest.json", import.meta.url)), "utf8"),
@@ -95,7 +95,7 @@ for (const damage of ["a flipped byte", "cut short"]) {
     await waitForModel(page);
     const url = await page.evaluate(async (damage) => {
       const cache = await caches.open("precis-models");
-      const key = (await cache.keys()).find((request) => request.url.includes("encoder.onnx"));
+      const key = (await cache.keys()).find((request) => request.url.includes(ENCODER_FILE));
       let bytes = new Uint8Array(await (await cache.match(key)).arrayBuffer());
       if (damage === "cut short") bytes = bytes.slice(0, bytes.length - 1000);
       else bytes[bytes.length >> 1] ^= 0xff; // same size: only the hash tells
@@ -106,7 +106,7 @@ for (const damage of ["a flipped byte", "cut short"]) {
     const seen = env.server.requests.length;
     await reload(page);
     await waitForModel(page);
-    const fetched = env.server.requests.slice(seen).filter((r) => r.url.includes("encoder.onnx"));
+    const fetched = env.server.requests.slice(seen).filter((r) => r.url.includes(ENCODER_FILE));
     assert.equal(fetched.length, 1, "the encoder is downloaded again, once");
     assert.doesNotMatch(await page.getByTestId("model-status").textContent(), /from this device/);
     const cached = await page.evaluate(async (url) => {
@@ -114,7 +114,7 @@ for (const damage of ["a flipped byte", "cut short"]) {
       const digest = await crypto.subtle.digest("SHA-256", await response.arrayBuffer());
       return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
     }, url);
-    assert.equal(cached, MANIFEST.files["encoder.onnx"].sha256, "the cache holds an intact copy again");
+    assert.equal(cached, MANIFEST.files[ENCODER_FILE].sha256, "the cache holds an intact copy again");
 
     await pasteArticles(page, [fixtureText("ship-en.txt"), fixtureText("ship-fr.txt")]);
     await page.getByTestId("summarize").click();
