@@ -24,7 +24,7 @@ const preview = (s) => JSON.stringify(s.length > 60 ? `${s.slice(0, 60)}…` : s
 async function nativeEncoding(sentences) {
   const input = sentences.join("\n") + "\n";
   const ids = jsonLines(await run(precisBin(), ["tokenize"], { input }));
-  const embeddings = jsonLines(await run(precisBin(), ["embed"], { input }));
+  const embeddings = jsonLines(await run(precisBin(), ["--encoder", "f32", "embed"], { input }));
   const int8 = jsonLines(await run(precisBin(), ["--encoder", "int8", "embed"], { input }));
   return { ids, embeddings, int8 };
 }
