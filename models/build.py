@@ -130,9 +130,12 @@ def build_onnx(weights_path):
     z = np.load(weights_path, allow_pickle=False)
     d = {k: z[k] for k in z.files}
     vocab_rows = d["q1"].shape[0]
-    table = np.empty((NUM_CHUNKS * vocab_rows, EMB_DIM), dtype=np.uint8)
-    for i in range(NUM_CHUNKS):
-        table[i::NUM_CHUNKS] = d[f"q{i + 1}"]
+    # Chunk-major: chunk c holds pieces c, c+17, c+34, ... (row = (id mod 17)
+    # * chunk_rows + id div 17). Each chunk has its own scale, and its codes
+    # their own spread (1.4 to 3.2 bits of entropy). Kept contiguous, gzip's
+    # per-block Huffman tables fit each chunk: the table gzips to 26.4 MB,
+    # where 17 interleaved chunks gave 29.4 MB.
+    table = np.concatenate([d[f"q{i + 1}"] for i in range(NUM_CHUNKS)])
     eps = float(d["eps"])
     f32 = lambda a: np.ascontiguousarray(a, dtype=np.float32)
 
@@ -142,6 +145,7 @@ def build_onnx(weights_path):
     c("chunk_scale", f32(d["scale"]))
     c("chunk_lo", f32(d["lo"]))
     c("num_chunks", np.array(NUM_CHUNKS, dtype=np.int64))
+    c("chunk_rows", np.array(vocab_rows, dtype=np.int64))
     c("proj_W", f32(np.concatenate([d[f"proj{n}"] for n, _ in ORDERS], axis=1)))
     c("proj_b", f32(np.concatenate([d[f"proj_b{n}"] for n, _ in ORDERS])))
     c("proj_ln_g", f32(np.concatenate([d[f"ln_g{n}"] for n, _ in ORDERS])))
@@ -193,8 +197,10 @@ def build_onnx(weights_path):
     window_idx = g.op("Where", [inside, window, n_tokens], name="window_idx")        # [T,W]
 
     # --- per piece: embedding lookup (uint8 rows, dequantized per chunk) ---
-    rows_u8 = g.op("Gather", ["table_u8", "piece_ids"], axis=0, name="rows_u8")     # [P,512]
     chunk = g.op("Mod", ["piece_ids", "num_chunks"], name="chunk")
+    table_row = g.op("Add", [g.op("Mul", [chunk, "chunk_rows"]),
+                             g.op("Div", ["piece_ids", "num_chunks"])], name="table_row")
+    rows_u8 = g.op("Gather", ["table_u8", table_row], axis=0, name="rows_u8")      # [P,512]
     scale = g.op("Unsqueeze", [g.op("Gather", ["chunk_scale", chunk], axis=0), "axis1"])
     lo = g.op("Unsqueeze", [g.op("Gather", ["chunk_lo", chunk], axis=0), "axis1"])
     piece_emb = g.op("Add", [g.op("Mul", [g.op("Cast", [rows_u8], to=TensorProto.FLOAT), scale]),

@@ -15,9 +15,10 @@ inits = {i.name: i for i in m.graph.initializer}
 table = numpy_helper.to_array(inits["table_u8"])
 print("table", table.shape, "distinct", len(np.unique(table)))
 NUM = 17
+R = table.shape[0] // NUM   # chunk-major table (models/build.py): chunk c is rows c*R..(c+1)*R
 new = table.copy()
 for c in range(NUM):
-    rows = table[c::NUM]
+    rows = table[c * R:(c + 1) * R]
     hist = np.bincount(rows.ravel(), minlength=256).astype(np.float64)
     codes = np.nonzero(hist)[0]
     w = hist[codes]
@@ -34,13 +35,13 @@ for c in range(NUM):
     lut = np.zeros(256, dtype=np.uint8)
     assign = np.argmin(np.abs(codes[:, None] - snapped[None, :]), axis=1)
     lut[codes] = snapped[assign].astype(np.uint8)
-    new[c::NUM] = lut[rows]
+    new[c * R:(c + 1) * R] = lut[rows]
 raw = gzip.compress(table.tobytes(), 6); print("gzip 8-bit table", len(raw)/1e6, "MB")
 # honest size: codes as 4-bit indices packed two per byte, gzipped
 idx = np.zeros_like(new)
 for c in range(NUM):
-    u = np.unique(new[c::NUM])
-    idx[c::NUM] = np.searchsorted(u, new[c::NUM])
+    u = np.unique(new[c * R:(c + 1) * R])
+    idx[c * R:(c + 1) * R] = np.searchsorted(u, new[c * R:(c + 1) * R])
 bits = int(np.ceil(np.log2(LEVELS)))
 if bits <= 4:
     flat = idx.ravel(); packed = (flat[0::2] | (flat[1::2] << 4)).astype(np.uint8)
