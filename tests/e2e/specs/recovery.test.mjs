@@ -93,15 +93,16 @@ for (const damage of ["a flipped byte", "cut short"]) {
     const context = await env.browser.newContext();
     const page = await open(context);
     await waitForModel(page);
-    const url = await page.evaluate(async (damage) => {
+    // The page has no ENCODER_FILE of its own: the name travels with the damage.
+    const url = await page.evaluate(async ({ damage, file }) => {
       const cache = await caches.open("precis-models");
-      const key = (await cache.keys()).find((request) => request.url.includes(ENCODER_FILE));
+      const key = (await cache.keys()).find((request) => request.url.includes(file));
       let bytes = new Uint8Array(await (await cache.match(key)).arrayBuffer());
       if (damage === "cut short") bytes = bytes.slice(0, bytes.length - 1000);
       else bytes[bytes.length >> 1] ^= 0xff; // same size: only the hash tells
       await cache.put(key, new Response(bytes));
       return key.url;
-    }, damage);
+    }, { damage, file: ENCODER_FILE });
 
     const seen = env.server.requests.length;
     await reload(page);
