@@ -2,9 +2,12 @@
 // first summary of the example set, warm summary of a DUC 2004 cluster,
 // main-thread long tasks while summarizing, and bundle sizes.
 //
-//   node bench-app.mjs [--cluster 1] [--data ../../../shared/data/duc2004/docs] [--alone]
+//   node bench-app.mjs [--cluster 1] [--data ../../../shared/data/duc2004/docs] [--alone] [--dist DIR]
 //
-// Needs dist/ (trunk build --release). DUC files are read at run time from
+// Needs dist/ (trunk build --release), or --dist: another build's dist/, to
+// compare two builds with the same script in one series. Each measurement
+// gets its own browser, so the peak resident memory of its renderer
+// processes (the page, the app's worker and its helpers) is that page's. DUC files are read at run time from
 // the shared data folder and never copied into the project.
 import { chromium } from "playwright-core";
 import { readdirSync, writeFileSync } from "node:fs";
@@ -12,11 +15,13 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { ARTIFACTS } from "./helpers.mjs";
 import { bundleSizes } from "./bundle.mjs";
+import { peakRendererMemory } from "./processes.mjs";
 import { DIST, startServer } from "./serve.mjs";
 
 const { values: args } = parseArgs({
   options: {
     cluster: { type: "string", default: "1" },
+    dist: { type: "string", default: DIST },
     data: { type: "string", default: resolve(DIST, "../../shared/data/duc2004/docs") },
     runs: { type: "string", default: "3" },
     // --alone: the worker encodes without its helper workers (?helpers=0).
@@ -83,8 +88,9 @@ async function coldStart(browser, url) {
   const firstSummary = await page.evaluate(() => performance.getEntriesByName("precis:summary-shown")[0].startTime);
   const model = await page.getByTestId("model-status").textContent();
   const heads = await headTimes(page);
+  const peakMemory = peakRendererMemory();
   await context.close();
-  return { interactiveMs: Math.round(interactive), firstSummaryMs: Math.round(firstSummary), model, heads };
+  return { interactiveMs: Math.round(interactive), firstSummaryMs: Math.round(firstSummary), model, heads, peakMemory };
 }
 
 async function ducCluster(browser, url) {
@@ -110,18 +116,29 @@ async function ducCluster(browser, url) {
   const again = [];
   for (let i = 0; i < Number(args.runs); i++) again.push(await timedSummary(page)); // embeddings now cached
   const heads = await headTimes(page);
+  const peakMemory = peakRendererMemory();
   await context.close();
-  return { cluster: args.cluster, files: files.length, sentences, firstTime, cachedEmbeddings: again, heads };
+  return { cluster: args.cluster, files: files.length, sentences, firstTime, cachedEmbeddings: again, heads, peakMemory };
 }
 
-const server = await startServer();
-const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: FLAGS, headless: true });
+/** Runs `measure(browser)` in a browser of its own, closed after. */
+async function inOwnBrowser(measure) {
+  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: FLAGS, headless: true });
+  try {
+    return await measure(browser);
+  } finally {
+    await browser.close();
+  }
+}
+
+const dist = resolve(args.dist);
+const server = await startServer(dist);
 try {
-  const bundle = bundleSizes();
+  const bundle = bundleSizes(dist);
   const url = server.url + (args.alone ? "?helpers=0" : "");
-  const cold = await coldStart(browser, url);
-  const duc = await ducCluster(browser, url);
-  const report = { date: new Date().toISOString(), bundle, cold, duc };
+  const cold = await inOwnBrowser((browser) => coldStart(browser, url));
+  const duc = await inOwnBrowser((browser) => ducCluster(browser, url));
+  const report = { date: new Date().toISOString(), dist, bundle, cold, duc };
   writeFileSync(join(ARTIFACTS, "bench.json"), JSON.stringify(report, null, 1));
   const kb = (n) => `${(n / 1024).toFixed(0)} KiB`;
   console.log(`first load without model: ${kb(bundle.firstLoad.raw)} raw, ${kb(bundle.firstLoad.gzip)} gzip (${bundle.firstLoad.gzip} B)`);
@@ -130,6 +147,8 @@ try {
   console.log(`cold: interactive ${cold.interactiveMs} ms, first summary of the example set ${cold.firstSummaryMs} ms (${cold.model})`);
   console.log(`DUC cluster ${duc.cluster} (${duc.files} files, ${duc.sentences} sentences): ${Math.round(duc.firstTime.ms)} ms with encoding (${duc.firstTime.breakdown}), long tasks ${JSON.stringify(duc.firstTime.longTasks)}`);
   console.log(`  with cached embeddings: ${duc.cachedEmbeddings.map((r) => Math.round(r.ms)).join(", ")} ms; long tasks ${JSON.stringify(duc.cachedEmbeddings.flatMap((r) => r.longTasks))}`);
+  const mib = (n) => `${(n / 2 ** 20).toFixed(0)} MiB`;
+  console.log(`peak resident memory of the page and its workers: cold start ${mib(cold.peakMemory)}, DUC cluster ${mib(duc.peakMemory)}`);
   console.log(`  messages (request sent → answer decoded, less the worker's time): ${[duc.firstTime, ...duc.cachedEmbeddings].map((r) => r.messageMs.toFixed(1)).join(", ")} ms`);
   for (const [set, heads] of [["example set", cold.heads], [`DUC cluster ${duc.cluster}`, duc.heads]]) {
     for (const method of ["cera", "cerai"]) {
@@ -137,6 +156,5 @@ try {
     }
   }
 } finally {
-  await browser.close();
   await server.close();
 }

@@ -28,6 +28,7 @@ import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { renderers } from "./processes.mjs";
 import { DIST, startServer } from "./serve.mjs";
 
 const { values: args } = parseArgs({
@@ -278,37 +279,6 @@ async function workerHeap(browser) {
     },
     close: () => cdp.detach().catch(() => {}),
   };
-}
-
-/** Chromium's renderer processes started by this node process: pid → VmRSS bytes. */
-function renderers() {
-  const parent = new Map();
-  const command = new Map();
-  for (const name of readdirSync("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
-      parent.set(Number(name), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
-      command.set(Number(name), readFileSync(`/proc/${name}/cmdline`, "utf8"));
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  const ours = (pid) => {
-    for (let p = pid; p > 1; p = parent.get(p) ?? 0) if (p === process.pid) return true;
-    return false;
-  };
-  const found = [];
-  for (const [pid, cmd] of command) {
-    if (!cmd.includes("--type=renderer") || !ours(pid)) continue;
-    try {
-      const rss = readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+) kB/);
-      if (rss) found.push({ pid, rss: Number(rss[1]) * 1024 });
-    } catch {
-      // Gone.
-    }
-  }
-  return found;
 }
 
 /** CPU seconds of a renderer's dedicated worker threads (and the whole process). */
