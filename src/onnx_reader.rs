@@ -15,7 +15,6 @@ use tract_onnx::prelude::*;
 
 /// The reader, with the int8 encoder's ops registered.
 fn reader() -> tract_onnx::Onnx {
-    #[allow(unused_mut)]
     let mut reader = tract_onnx::onnx_precis();
     crate::encoder::register_int8_ops(&mut reader.op_register);
     reader
