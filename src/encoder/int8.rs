@@ -20,13 +20,29 @@ use tract_onnx::prelude::*;
 use tract_onnx::tract_hir::internal::*;
 
 /// Registers both ops with the ONNX reader, under the names the model uses;
-/// in wasm, also our integer product for `MatMulInteger` (tract's own has no
-/// SIMD kernel there).
+/// where tract's integer kernels are slow or missing, also our integer
+/// product for `MatMulInteger` (see `int8_product`).
 pub fn register(ops: &mut OnnxOpRegister) {
     ops.insert("PrecisQuantizeRows", read_quantize_rows);
     ops.insert("PrecisDequantize", read_dequantize);
-    #[cfg(target_arch = "wasm32")]
-    ops.insert("MatMulInteger", read_int8_product);
+    if our_product_is_faster() {
+        ops.insert("MatMulInteger", read_int8_product);
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+fn our_product_is_faster() -> bool {
+    true
+}
+
+#[cfg(target_arch = "x86_64")]
+fn our_product_is_faster() -> bool {
+    super::int8_product::outruns_tract()
+}
+
+#[cfg(not(any(target_arch = "wasm32", target_arch = "x86_64")))]
+fn our_product_is_faster() -> bool {
+    false
 }
 
 /// A row of zeros gets this scale instead of 0, as the reference script does.
@@ -105,7 +121,7 @@ impl Expansion for Dequantize {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Int8Product;
 
-#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+#[cfg_attr(not(any(target_arch = "wasm32", target_arch = "x86_64")), allow(dead_code))]
 fn read_int8_product(_: &ParsingContext, node: &NodeProto) -> TractResult<(Box<dyn InferenceOp>, Vec<String>)> {
     ensure!(node.input.len() == 2, "MatMulInteger with zero points: the int8 encoder has none");
     Ok((expand(Int8Product), vec![]))
@@ -132,6 +148,11 @@ impl Expansion for Int8Product {
 impl Op for Int8Product {
     fn name(&self) -> StaticName {
         "PrecisInt8Product".into()
+    }
+
+    /// In tract's form ("Mult: … with [kernel]"), for `bench-encoder --layers`.
+    fn info(&self) -> TractResult<Vec<String>> {
+        Ok(vec![format!("Mult: int8 × int8 with [{}]", super::int8_product::kernel_name())])
     }
     op_as_typed_op!();
 }

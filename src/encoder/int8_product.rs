@@ -1,6 +1,10 @@
-//! The int8 product where tract has no integer SIMD kernel (wasm): `x_q ·
-//! W_q` (int8 × int8 → int32) for the int8 encoder's `MatMulInteger` nodes
-//! (issue #21). Natively tract's own VNNI kernels run them instead.
+//! The int8 product where tract has no fast integer kernel: `x_q · W_q`
+//! (int8 × int8 → int32) for the int8 encoder's `MatMulInteger` nodes
+//! (issue #21). In wasm tract has no integer SIMD kernel at all; on x86-64
+//! without AVX-512 VNNI its `avx2_mmm_i32_8x8` ran the encoder's products
+//! at 0.5 G multiply-adds/s (AMD EPYC Zen 3: the int8 encoder 33× slower
+//! than f32), so there the AVX2 tile below runs them. With VNNI tract's
+//! own kernels stay (2.6× faster products than f32, docs/results/int8.md).
 //!
 //! Why pairs of depth: wasm SIMD128's `i32x4.dot_i16x8_s` multiplies eight
 //! i16 pairs and adds each two neighbours, so one instruction gives four
@@ -22,20 +26,65 @@ pub fn product(x: &[i8], w: &[i8], m: usize, k: usize, n: usize, out: &mut [i32]
     assert!(x.len() == m * k && w.len() == k * n && out.len() == m * n, "int8 product: shapes do not match");
     let pairs = k.div_ceil(2);
     let packed_w = pack_columns(w, k, n);
+    let blocks: Vec<&[i16]> = packed_w.chunks_exact(pairs * COLUMNS * 2).collect();
     let mut packed_x = vec![0i16; pairs * ROWS * 2];
+    let two_tiles = two_tiles_kernel();
     for first_row in (0..m).step_by(ROWS) {
         let rows = ROWS.min(m - first_row);
         pack_rows(&x[first_row * k..(first_row + rows) * k], k, &mut packed_x);
-        for (block, columns_w) in packed_w.chunks_exact(pairs * COLUMNS * 2).enumerate() {
-            let tile = tile(&packed_x, columns_w, pairs);
+        let mut write = |block: usize, tile: &Tile| {
             let first_column = block * COLUMNS;
             let columns = COLUMNS.min(n - first_column);
             for (r, tile_row) in tile.iter().enumerate().take(rows) {
                 let start = (first_row + r) * n + first_column;
                 out[start..start + columns].copy_from_slice(&tile_row[..columns]);
             }
+        };
+        let mut block = 0;
+        if let Some(two_tiles) = two_tiles {
+            while block + 1 < blocks.len() {
+                let [left, right] = two_tiles(&packed_x, blocks[block], blocks[block + 1], pairs);
+                write(block, &left);
+                write(block + 1, &right);
+                block += 2;
+            }
+        }
+        for (block, columns_w) in blocks.iter().enumerate().skip(block) {
+            write(block, &tile(&packed_x, columns_w, pairs));
         }
     }
+}
+
+/// Two neighbouring blocks of columns at once, where a vector holds 8 i32
+/// (AVX2): one 4 × 16 tile.
+type TwoTiles = fn(&[i16], &[i16], &[i16], usize) -> [Tile; 2];
+
+#[cfg(target_arch = "x86_64")]
+fn two_tiles_kernel() -> Option<TwoTiles> {
+    std::is_x86_feature_detected!("avx2").then_some(avx2::two_tiles as TwoTiles)
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn two_tiles_kernel() -> Option<TwoTiles> {
+    None
+}
+
+/// The tile [`product`] runs on this machine, as `bench-encoder --layers` names it.
+pub fn kernel_name() -> &'static str {
+    if two_tiles_kernel().is_some() {
+        "precis_avx2_i8_4x16"
+    } else if cfg!(all(target_arch = "wasm32", target_feature = "simd128")) {
+        "precis_wasm_i8_4x8"
+    } else {
+        "precis_portable_i8_4x8"
+    }
+}
+
+/// Whether [`product`] runs faster than tract's own integer kernels here:
+/// on x86-64 with AVX2 but without AVX-512 VNNI (see the module's comment).
+#[cfg(target_arch = "x86_64")]
+pub fn outruns_tract() -> bool {
+    std::is_x86_feature_detected!("avx2") && !std::is_x86_feature_detected!("avx512vnni")
 }
 
 /// W by blocks of 8 columns; within a block, for each pair of depth steps,
@@ -128,6 +177,54 @@ mod simd {
     }
 }
 
+#[cfg(target_arch = "x86_64")]
+mod avx2 {
+    use super::{Tile, COLUMNS, ROWS};
+    use std::arch::x86_64::*;
+
+    /// Blocks `left` and `right` of packed W against 4 packed rows of x.
+    pub fn two_tiles(x: &[i16], left: &[i16], right: &[i16], pairs: usize) -> [Tile; 2] {
+        assert!(x.len() >= pairs * ROWS * 2 && left.len() >= pairs * COLUMNS * 2 && right.len() >= pairs * COLUMNS * 2);
+        assert!(std::is_x86_feature_detected!("avx2"));
+        // SAFETY: the lengths and AVX2 are checked just above.
+        unsafe { kernel(x.as_ptr(), left.as_ptr(), right.as_ptr(), pairs) }
+    }
+
+    /// `_mm256_madd_epi16` is the 256-bit `i32x4.dot_i16x8_s`: one load
+    /// holds a pair of depth steps for a block's 8 columns; 8 accumulators,
+    /// 2 W vectors and a broadcast fit the 16 registers.
+    #[target_feature(enable = "avx2")]
+    unsafe fn kernel(x: *const i16, left: *const i16, right: *const i16, pairs: usize) -> [Tile; 2] {
+        macro_rules! rows {
+            ($($r:literal => $lo:ident $hi:ident),*) => {{
+                $(let (mut $lo, mut $hi) = (_mm256_setzero_si256(), _mm256_setzero_si256());)*
+                for p in 0..pairs {
+                    let (w0, w1) = unsafe {
+                        (
+                            _mm256_loadu_si256(left.add(p * COLUMNS * 2) as *const __m256i),
+                            _mm256_loadu_si256(right.add(p * COLUMNS * 2) as *const __m256i),
+                        )
+                    };
+                    $(
+                        let pair = _mm256_set1_epi32(unsafe { (x.add(p * ROWS * 2 + 2 * $r) as *const i32).read_unaligned() });
+                        $lo = _mm256_add_epi32($lo, _mm256_madd_epi16(pair, w0));
+                        $hi = _mm256_add_epi32($hi, _mm256_madd_epi16(pair, w1));
+                    )*
+                }
+                let mut tiles = [[[0i32; COLUMNS]; ROWS]; 2];
+                $(
+                    unsafe {
+                        _mm256_storeu_si256(tiles[0][$r].as_mut_ptr() as *mut __m256i, $lo);
+                        _mm256_storeu_si256(tiles[1][$r].as_mut_ptr() as *mut __m256i, $hi);
+                    }
+                )*
+                tiles
+            }};
+        }
+        rows!(0 => c00 c01, 1 => c10 c11, 2 => c20 c21, 3 => c30 c31)
+    }
+}
+
 /// The SIMD tile against [`tile_portable`], and whole products against
 /// a plain triple loop, on odd sizes; run by the browser parity test
 /// (through `checkMatmulKernel`) where the SIMD path is the one compiled.
@@ -162,6 +259,12 @@ pub fn self_check() -> Result<usize, String> {
         let packed_w = pack_columns(&w, k, n);
         if tile(&packed_x, &packed_w, pairs) != tile_portable(&packed_x, &packed_w, pairs) {
             return Err(format!("{m}×{k}×{n}: the SIMD tile differs from its model"));
+        }
+        let blocks: Vec<&[i16]> = packed_w.chunks_exact(pairs * COLUMNS * 2).collect();
+        if let (Some(two_tiles), &[left, right, ..]) = (two_tiles_kernel(), &blocks[..]) {
+            if two_tiles(&packed_x, left, right, pairs) != [tile_portable(&packed_x, left, pairs), tile_portable(&packed_x, right, pairs)] {
+                return Err(format!("{m}×{k}×{n}: the two-tile kernel differs from its model"));
+            }
         }
         checked += 1;
     }
