@@ -60,7 +60,8 @@ fn known(word: &str) -> Option<Abbreviation> {
         | "Dott." | "Sig." | "Avv." | "On." | "MM." | "Mme." | "Mlle." | "Me." | "Pr." | "Mgr." | "Hr."
         | "Hrn." | "Dipl." => Title,
         // Phrases that are always followed by more: e.g., ca., z.B., т.е.
-        "e.g." | "i.e." | "cf." | "vs." | "viz." | "approx." | "ca." | "cca." | "aprox." | "p.ej."
+        // "v." as in court cases ("Roe v. Wade"), and "véase" in Spanish.
+        "v." | "e.g." | "i.e." | "cf." | "vs." | "viz." | "approx." | "ca." | "cca." | "aprox." | "p.ej."
         | "z.B." | "d.h." | "u.a." | "bzw." | "vgl." | "sog." | "ggf." | "evtl." | "inkl." | "zzgl."
         | "bspw." | "usf." | "т.е." | "т.к." | "т.н." | "им." | "ул." | "см." | "пр." => Title,
         // Endings of lists, company names, times, places, years.

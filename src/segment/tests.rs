@@ -26,6 +26,15 @@ fn english_news_with_abbreviations_decimals_and_quotes() {
 }
 
 #[test]
+fn court_cases_stay_whole() {
+    assert_splits(
+        "The court overturned Roe v. Wade in 2022. Kimble v. Marvel concerned a toy. It was \
+         decided in June.",
+        &["The court overturned Roe v. Wade in 2022.", "Kimble v. Marvel concerned a toy.", "It was decided in June."],
+    );
+}
+
+#[test]
 fn english_initials_and_titles() {
     assert_splits(
         "J. R. R. Tolkien wrote it. President George W. Bush met Gen. Tommy Franks and Sen. John \
