@@ -174,6 +174,8 @@ fn continues(before: &str, after: &str) -> bool {
     let Some(word) = last_word(before) else {
         return false;
     };
+    // "South Korea/U.S. forces": the abbreviation is what follows the slash.
+    let word = word.rsplit('/').next().unwrap_or(word);
     let next_word = first_word(after);
     let starts_with_opening = after.trim_start().starts_with(is_opening);
     match classify(word) {

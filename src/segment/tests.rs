@@ -35,6 +35,19 @@ fn court_cases_stay_whole() {
 }
 
 #[test]
+fn an_abbreviation_after_a_slash_is_still_one() {
+    assert_splits(
+        "The combined South Korea/U.S. Combined Forces Command trains here. It is the U.S./U.K. \
+         Army. The drill ends in March.",
+        &[
+            "The combined South Korea/U.S. Combined Forces Command trains here.",
+            "It is the U.S./U.K. Army.",
+            "The drill ends in March.",
+        ],
+    );
+}
+
+#[test]
 fn english_initials_and_titles() {
     assert_splits(
         "J. R. R. Tolkien wrote it. President George W. Bush met Gen. Tommy Franks and Sen. John \
