@@ -865,6 +865,16 @@ struct Cues {
     contains: &'static [&'static str],
 }
 
+/// Marks of a photo credit anywhere in a short line, or in the first words
+/// of a long one ([`opens_with_photo_credit`]).
+const PHOTO_CREDIT_MARKS: &[&str] = &[
+    "undated photo", "file photo", "photo provided by", "buy photo", "getty images", "/ getty", "/getty", "via getty",
+    "/ afp", "/ reuters", "shutterstock", "/ ap photo", "(ap photo",
+];
+
+/// How far into a long line a photo credit still opens it.
+const CREDIT_OPENING_WORDS: usize = 4;
+
 const CUES: &[Cues] = &[
     Cues {
         reason: Reason::PhotoCredit,
@@ -877,7 +887,7 @@ const CUES: &[Cues] = &[
             "المصدر:", "تصوير:", "图片来源", "图片:", "图:", "来源:", "摄影:", "资料图", "写真:", "出典:",
             "提供:", "사진=", "사진:", "출처:", "ภาพ:", "ที่มา:",
         ],
-        contains: &["undated photo", "file photo", "photo provided by", "buy photo", "getty images", "/ getty", "/getty", "via getty", "/ afp", "/ reuters", "shutterstock", "/ ap photo", "(ap photo"],
+        contains: PHOTO_CREDIT_MARKS,
     },
     Cues {
         reason: Reason::Credit,
@@ -1022,6 +1032,17 @@ fn cue(f: &Features) -> Option<Reason> {
         hit.then_some(cues.reason)
     })
     .or_else(|| link(f).then_some(Reason::Link))
+    .or_else(|| opens_with_photo_credit(f).then_some(Reason::CreditedCaption))
+}
+
+/// A line of any length that opens with a photo credit: the credit and its
+/// caption run together when the page was flattened to text ("AFP/Getty
+/// Images NBA Finals MVP LeBron James of the Miami Heat holds the
+/// championship trophy …", "Tom Williams/Getty Images Rep. Jackie Speier
+/// (D-Calif.) will host …").
+fn opens_with_photo_credit(f: &Features) -> bool {
+    let opening = f.folded.split_whitespace().take(CREDIT_OPENING_WORDS).collect::<Vec<_>>().join(" ");
+    PHOTO_CREDIT_MARKS.iter().any(|mark| opening.contains(mark))
 }
 
 /// A sentence that ends in a URL: "… as I expect they will.” http://bit.ly/qEYaoz".
@@ -1475,6 +1496,19 @@ mod tests {
         for line in list.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
             assert!(boilerplate(&line.to_uppercase()), "{line}");
         }
+    }
+
+    #[test]
+    fn a_long_line_that_opens_with_a_photo_credit_is_its_caption() {
+        let r = page(&[
+            "AFP/Getty Images NBA Finals MVP LeBron James of the Miami Heat holds the championship trophy after \
+             defeating the Oklahoma City Thunder in Game 5 of the NBA Finals.",
+            "Tom Williams/Getty Images Rep. Jackie Speier (D-Calif.) will host an hour-long reading of a widely \
+             circulated statement from the victim of a 2015 sexual assault by a former Stanford University student.",
+            "The agency, which licenses pictures to newspapers around the world, said on Monday that its sales to \
+             Getty Images and Reuters had grown for the third year running.",
+        ]);
+        assert_eq!(r, [Some(Reason::CreditedCaption), Some(Reason::CreditedCaption), None]);
     }
 
     #[test]
