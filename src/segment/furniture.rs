@@ -621,15 +621,20 @@ fn boilerplate(text: &str) -> bool {
 /// all-caps "CLOSE" and "|" are matched as written: "Close to 100 people…"
 /// is prose.
 fn glued_label(text: &str, f: &Features) -> bool {
-    const LABELS: [&str; 14] = [
+    const LABELS: [&str; 15] = [
         "image caption ", "media caption ", "media playback ", "image copyright ", "caption ", "hide caption ",
         "story highlights ", "buy photo ", "what to know ", "embed ", "updated | ", "just watched ", "photos: ",
-        "email this ",
+        "email this ", "continue reading the main story ",
     ];
+    // A video player's buttons, wherever the page put them: "(Jan. 18) AP 1
+    // of 68 Skip in Skip x Embed x Share CLOSE …" (68 sentences of 250
+    // Multi-News validation pages, 66 of them candidates until now).
+    const PLAYER_BUTTONS: &str = "skip in skip x embed x share";
     // "Related 'The Case of: JonBenet Ramsey' Pt.", not "Related research…".
     let related = text.strip_prefix("Related ").is_some_and(|rest| rest.starts_with(|c: char| c.is_uppercase() || "'\"‘“".contains(c)));
     related
         || LABELS.iter().any(|label| f.folded.starts_with(label))
+        || f.folded.contains(PLAYER_BUTTONS)
         || ["CLOSE ", "| "].iter().any(|label| text.starts_with(label))
         || bracketed_label(text)
         || text.split_whitespace().any(doubled_word)
@@ -1341,11 +1346,14 @@ mod tests {
             "Media playback is unsupported on your device Media caption The moment the patient answered",
             "| AP Photo Trump picks Gorsuch for Supreme Court The judge would be the court's first addition.",
             "The court will hear the case in the autumn session next year.",
+            "(Jan. 18) AP 1 of 68 Skip in Skip x Embed x Share CLOSE BABY, IT'S COLD OUTSIDE Thawing ice spells trouble.",
+            "Continue reading the main story At the scene The bombardment has started in Binnish this week.",
         ];
         let r = page(&lines);
         assert_eq!(prose(&lines), [lines[1], lines[5]]);
         assert_eq!(r[0], Some(Reason::GluedLabel));
         assert_eq!(r[2], Some(Reason::GluedLabel));
+        assert_eq!(r[6..], [Some(Reason::GluedLabel); 2]);
     }
 
     #[test]
