@@ -25,24 +25,9 @@ use tract_onnx::tract_hir::internal::*;
 pub fn register(ops: &mut OnnxOpRegister) {
     ops.insert("PrecisQuantizeRows", read_quantize_rows);
     ops.insert("PrecisDequantize", read_dequantize);
-    if our_product_is_faster() {
+    if super::int8_product::outruns_tract() {
         ops.insert("MatMulInteger", read_int8_product);
     }
-}
-
-#[cfg(target_arch = "wasm32")]
-fn our_product_is_faster() -> bool {
-    true
-}
-
-#[cfg(target_arch = "x86_64")]
-fn our_product_is_faster() -> bool {
-    super::int8_product::outruns_tract()
-}
-
-#[cfg(not(any(target_arch = "wasm32", target_arch = "x86_64")))]
-fn our_product_is_faster() -> bool {
-    false
 }
 
 /// A row of zeros gets this scale instead of 0, as the reference script does.
@@ -121,7 +106,6 @@ impl Expansion for Dequantize {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Int8Product;
 
-#[cfg_attr(not(any(target_arch = "wasm32", target_arch = "x86_64")), allow(dead_code))]
 fn read_int8_product(_: &ParsingContext, node: &NodeProto) -> TractResult<(Box<dyn InferenceOp>, Vec<String>)> {
     ensure!(node.input.len() == 2, "MatMulInteger with zero points: the int8 encoder has none");
     Ok((expand(Int8Product), vec![]))

@@ -81,10 +81,14 @@ pub fn kernel_name() -> &'static str {
 }
 
 /// Whether [`product`] runs faster than tract's own integer kernels here:
-/// on x86-64 with AVX2 but without AVX-512 VNNI (see the module's comment).
-#[cfg(target_arch = "x86_64")]
+/// in wasm, and on x86-64 with AVX2 but without AVX-512 VNNI (see the
+/// module's comment).
 pub fn outruns_tract() -> bool {
-    std::is_x86_feature_detected!("avx2") && !std::is_x86_feature_detected!("avx512vnni")
+    #[cfg(target_arch = "x86_64")]
+    let faster = two_tiles_kernel().is_some() && !std::is_x86_feature_detected!("avx512vnni");
+    #[cfg(not(target_arch = "x86_64"))]
+    let faster = cfg!(target_arch = "wasm32");
+    faster
 }
 
 /// W by blocks of 8 columns; within a block, for each pair of depth steps,
