@@ -362,6 +362,9 @@ fn judge(line: &Line, f: &Features, form: bool, several: bool) -> Option<Reason>
     if let Some(reason) = cue(f) {
         return Some(reason);
     }
+    if credit_in_capitals(line.text) {
+        return Some(Reason::CreditedCaption);
+    }
     if byline(f) {
         return Some(Reason::Credit);
     }
@@ -443,10 +446,11 @@ fn judge(line: &Line, f: &Features, form: bool, several: bool) -> Option<Reason>
 
 /// Sentences of at most three words say nothing alone ("On Saturday.",
 /// "TMZ has learned.", "Love Ireland!", "December 19."), unless they carry
-/// a number in a clause ("He was 83.": a digit and a lowercase word); one
-/// word never does.
+/// a number in a clause ("He was 83.": a digit, a lowercase word and
+/// another word of letters; "$9.65 million?" has no clause); one word never
+/// does.
 fn too_short(f: &Features) -> bool {
-    let clause_with_number = f.digits > 0 && f.lowercase_words > 0;
+    let clause_with_number = f.digits > 0 && f.lowercase_words > 0 && f.alpha_words >= 2;
     f.words <= 1.0 || (f.words <= 3.0 && !clause_with_number)
 }
 
@@ -646,12 +650,15 @@ fn bracketed_label(text: &str) -> bool {
     let Some((label, rest)) = text.strip_prefix('[').and_then(|t| t.split_once(']')) else { return false };
     // "[2] The year after …" is a footnote's number, not a label.
     let words = label.split_whitespace().count();
-    // "[T]he decision's …" is an editor's bracket inside a word.
+    // "[T]he decision's …" is an editor's bracket inside a word, and
+    // "[Labor union official] advised Obama …" one standing for the
+    // sentence's subject: a label is followed by the text's own start.
     (1..=3).contains(&words)
         && label.chars().filter(|c| c.is_alphabetic()).count() >= 2
         && !label.ends_with(is_sentence_end)
         && rest.starts_with(' ')
         && !rest.trim().is_empty()
+        && !starts_lowercase(rest.trim_start())
 }
 
 /// "TrumpTrump": a name glued to itself, as a hover card prints it ("Donald
@@ -1038,6 +1045,30 @@ fn cue(f: &Features) -> Option<Reason> {
     })
     .or_else(|| link(f).then_some(Reason::Link))
     .or_else(|| opens_with_photo_credit(f).then_some(Reason::CreditedCaption))
+}
+
+/// Credit labels as pages write them in capitals, matched as written (a
+/// "Photo:" inside a sentence is rare, but "PHOTO:" is never prose).
+const CAPITAL_CREDIT_LABELS: &[&str] = &["CREDIT:", "CREDITS:", "PHOTO:", "PHOTOS:", "IMAGE:", "CRÉDIT:", "FOTO:", "FOTOS:"];
+
+/// A credit in capitals that the page ran into its caption: a label
+/// anywhere in the line ("… Response To Rape Allegations CREDIT: AP
+/// Photo/Brennan Linsley Bill Cosby performs …"), or a site's name, in
+/// capitals, opening it ("DEVONJAMESXXX.COM 'I want you …' was one text
+/// message …").
+fn credit_in_capitals(text: &str) -> bool {
+    let mut words = text.split_whitespace();
+    let opens_with_site = words.next().is_some_and(capital_domain) && words.next().is_some();
+    opens_with_site || text.split_whitespace().any(|w| CAPITAL_CREDIT_LABELS.contains(&w))
+}
+
+/// "DEVONJAMESXXX.COM", "NYPOST.COM": a domain name in capitals (a name,
+/// a dot, a top-level domain of two to four capital letters).
+fn capital_domain(word: &str) -> bool {
+    let Some((name, top)) = word.rsplit_once('.') else { return false };
+    let name_ok = name.chars().any(|c| c.is_ascii_uppercase())
+        && name.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '-' || c == '.');
+    name_ok && (2..=4).contains(&top.len()) && top.chars().all(|c| c.is_ascii_uppercase())
 }
 
 /// A line of any length that opens with a photo credit: the credit and its
@@ -1576,6 +1607,7 @@ mod tests {
             &["\"There are 11 million people living here illegally,\" he said on Sunday."],
             &["[Video Link] The Wilco track is re-imagined as a classic, early-era Popeye cartoon."],
             &["[2] The year after his retirement, another player retired because of the same problem."],
+            &["[Labor union official] advised Obama that he would reach out to the governor on Monday."],
             &["Donald John TrumpTrump Jr. getting ok to speak at UNT panned the chairwoman on Monday."],
             &["Ahmad Seth Zaharie, 26, with his sister Aishah Zaharie (left), 27, and their mother."],
             &["Ueli Steck speaks to the media during an interview at a hotel in Kathmandu, Nepal May 30, 2016."],
@@ -1590,10 +1622,34 @@ mod tests {
         assert_eq!(r[6], None, "'There are 11' is not 'here are 11'");
         assert_eq!(r[7], Some(Reason::GluedLabel));
         assert_eq!(r[8], None, "a footnote's number is not a label");
-        assert_eq!(r[9], Some(Reason::GluedLabel));
-        assert_eq!(r[10..12], [Some(Reason::Caption); 2]);
-        assert_eq!(r[12], Some(Reason::TitleCase));
-        assert_eq!(r[13..], [None, None]);
+        assert_eq!(r[9], None, "an editor's bracket for the subject is not a label");
+        assert_eq!(r[10], Some(Reason::GluedLabel));
+        assert_eq!(r[11..13], [Some(Reason::Caption); 2]);
+        assert_eq!(r[13], Some(Reason::TitleCase));
+        assert_eq!(r[14..], [None, None]);
+    }
+
+    #[test]
+    fn credits_in_capitals() {
+        let r = paragraphs_of(&[
+            &["Culture ‘Reality Is The Situation’: Bill Cosby’s Incoherent Response To Rape Allegations CREDIT: AP \
+               Photo/Brennan Linsley Bill Cosby performs at the Buell Theater in Denver on Jan. 17, 2015."],
+            &["DEVONJAMESXXX.COM 'I want you to call me' was one text message she says the golfer sent her."],
+            &["The photo credit read: Reuters, and the site NYPOST.COM ran it the same day as the others."],
+            &["NASA.GOV"],
+            &[PROSE[0]],
+            &[PROSE[1]],
+        ]);
+        assert_eq!(r[..2], [Some(Reason::CreditedCaption); 2]);
+        assert_eq!(r[2], None, "a site named inside a sentence, and 'credit' in lowercase");
+        assert_ne!(r[3], Some(Reason::CreditedCaption), "a site's name alone credits nothing");
+        assert_eq!(r[4..], [None, None]);
+    }
+
+    #[test]
+    fn a_number_needs_a_clause_to_stand_alone() {
+        let r = paragraph(&["$9.65 million?", "He was 83.", "It's 5 p.m.", "Up 5%."]);
+        assert_eq!(r, [Some(Reason::TooShort), None, None, Some(Reason::TooShort)]);
     }
 
     proptest::proptest! {
