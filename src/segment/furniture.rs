@@ -928,6 +928,8 @@ const CUES: &[Cues] = &[
             // Error pages scraped in place of the article.
             "page you requested", "page you are looking for", "page you were looking for", "could not be found", "page not found",
             "no longer be here", "from a bookmark", "page url", "page introuvable", "página no encontrada", "seite nicht gefunden",
+            // A blog host's page in place of a moved blog.
+            "domain mapping",
         ],
     },
     Cues {
@@ -989,7 +991,8 @@ const CUES: &[Cues] = &[
         starts: &[],
         contains: &[
             "internet archive", "wayback machine", "archive-it", "crawl data", "crawler", "web crawl", "these crawls", "this crawl",
-            "seed list", "seedlist", "broken links on the web", " crawls ",
+            "seed list", "seedlist", "broken links on the web", " crawls ", "web captures", "linked-to domain",
+            "inter-domain navigational",
         ],
     },
     Cues {
@@ -1002,6 +1005,8 @@ const CUES: &[Cues] = &[
         contains: &[
             "mailing list", "sign up for", "sign up now", "subscribe to our", "newsletter", "delivered straight to your",
             "click here", "after the jump", "your tweets", "location information",
+            // Forms: a petition's, a shop's, a sign-up's.
+            "in your email", "check your email", "your inbox", "into your account", "your signature",
         ],
     },
     Cues {
@@ -1644,6 +1649,24 @@ mod tests {
         assert_eq!(r[2], None, "a site named inside a sentence, and 'credit' in lowercase");
         assert_ne!(r[3], Some(Reason::CreditedCaption), "a site's name alone credits nothing");
         assert_eq!(r[4..], [None, None]);
+    }
+
+    #[test]
+    fn forms_a_blog_hosts_page_and_archive_notes() {
+        let reasons = [
+            "You must confirm your signature in your email for your vote to count.",
+            "Morning Money Political intelligence on Washington and Wall Street — weekday mornings, in your inbox.",
+            "Shop or log into your account to \"Skip the Month\" by the 5th of the month and you won't be charged.",
+            "If you need additional information about domain mapping, please visit our help center.",
+            "These web captures are available to the general public.",
+            "Top ranked pages (up to a max of 100) from every linked-to domain using the Wide00012 inter-domain navigational link graph",
+            "The campaign said it had collected 40,000 signatures, more than twice what the ballot requires.",
+        ]
+        .map(classify_sentence);
+        assert_eq!(reasons[..3], [Some(Reason::Widget); 3]);
+        assert_eq!(reasons[3], Some(Reason::BrowserNotice));
+        assert_eq!(reasons[4..6], [Some(Reason::Boilerplate); 2]);
+        assert_eq!(reasons[6], None);
     }
 
     #[test]
