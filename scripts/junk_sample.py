@@ -6,7 +6,9 @@ Writes method<TAB>cluster<TAB>line for N lines per method (the union is what
 gets judged; a line's judgement is shared by every method that picked it).
 The sample is bottom-k: the N lines whose seeded SHA-256 of
 (seed, method, cluster, line) is smallest, uniform over the run's lines.
-With --score JUDGED.tsv (line<TAB>prose|junk) prints the junk share per method.
+With --score JUDGED.tsv (line<TAB>prose|junk) prints the junk share per method;
+with --only A,B the share is over the sampled lines of the clusters whose
+names contain A or B (e.g. the held-out topics of scripts/ml_crisis_clusters.py).
 """
 import hashlib, sys, os, glob
 
@@ -32,6 +34,9 @@ def main():
     score = None
     if "--score" in args:
         i = args.index("--score"); score = args[i + 1]; del args[i:i + 2]
+    only = None
+    if "--only" in args:
+        i = args.index("--only"); only = args[i + 1].split(","); del args[i:i + 2]
     run, methods, n, seed = args[0], args[1].split(","), int(args[2]), int(args[3])
     judged = {}
     if score:
@@ -41,10 +46,13 @@ def main():
     for m in methods:
         lines = lines_of(run, m)
         sample = bottom_k(lines, n, seed, m)
+        if score and only:
+            sample = [(c, l) for c, l in sample if any(part in c for part in only)]
         if score:
             junk = [l for _, l in sample if judged.get(l) == "junk"]
             missing = sum(1 for _, l in sample if l not in judged)
-            print(f"{m}\t{len(lines)} lines\tsample {len(sample)}\tjunk {len(junk)} ({100 * len(junk) / len(sample):.1f}%)\tunjudged {missing}")
+            share = 100 * len(junk) / max(len(sample), 1)
+            print(f"{m}\t{len(lines)} lines\tsample {len(sample)}\tjunk {len(junk)} ({share:.1f}%)\tunjudged {missing}")
             for l in junk:
                 print(f"    {l}")
         else:
