@@ -378,8 +378,9 @@ fn judge(line: &Line, f: &Features, form: bool, several: bool) -> Option<Reason>
     if f.parenthesized && f.words <= 12.0 && !f.ends_sentence {
         return Some(Reason::Parenthesized);
     }
-    // "Karl Rove:", "ALSO:".
-    if f.ends_colon && f.words <= 8.0 {
+    // "Karl Rove:", "ALSO:", and a label whose value the page left empty
+    // ("El tiempo en Madrid: .").
+    if (f.ends_colon || empty_label(line.text)) && f.words <= 8.0 {
         return Some(Reason::Colon);
     }
     // "… released the following statement:": whatever it introduces is
@@ -442,6 +443,13 @@ fn judge(line: &Line, f: &Features, form: bool, several: bool) -> Option<Reason>
         return Some(Reason::TitleCase);
     }
     None
+}
+
+/// A colon followed by nothing but punctuation: a label whose value a
+/// widget would have filled in ("El tiempo en Madrid: .").
+fn empty_label(text: &str) -> bool {
+    let value_gone = text.trim_end_matches(|c: char| c.is_whitespace() || (c.is_ascii_punctuation() && c != ':'));
+    value_gone.len() < text.trim_end().len() && value_gone.ends_with([':', '：'])
 }
 
 /// Sentences of at most three words say nothing alone ("On Saturday.",
@@ -924,7 +932,9 @@ const CUES: &[Cues] = &[
         contains: &[
             "enable javascript", "javascript is disabled", "javascript enabled", "uses cookies", "use of cookies",
             "accept cookies", "our cookie", "javascript", "not available right now", "your browser", "supported browser", "utilise des cookies",
-            "utiliza cookies", "verwendet cookies", "использует cookie",
+            "utiliza cookies", "verwendet cookies", "использует cookie", "usamos cookies", "utilizamos cookies",
+            "nous utilisons des cookies", "wir verwenden cookies", "su navegador", "tu navegador", "votre navigateur",
+            "ihr browser", "il tuo browser", "seu navegador", "ваш браузер",
             // Error pages scraped in place of the article.
             "page you requested", "page you are looking for", "page you were looking for", "could not be found", "page not found",
             "no longer be here", "from a bookmark", "page url", "page introuvable", "página no encontrada", "seite nicht gefunden",
@@ -949,6 +959,7 @@ const CUES: &[Cues] = &[
         max_words: 8.0,
         starts: &[
             "share", "tweet", "email this", "e-mail this", "print this", "subscribe", "sign up", "follow us", "follow ",
+            "what is your reaction", "what's your reaction", "quelle est votre réaction", "¿cuál es tu reacción",
             "like us", "read more", "read the full", "learn more", "see more", "see also", "more:", "click here",
             "continue reading", "advertisement", "sponsored", "recommended", "related:", "also:", "watch:", "listen:",
             "previously:", "comments", "leave a comment", "log in", "sign in", "newsletter", "download the",
@@ -1034,6 +1045,10 @@ const CUES: &[Cues] = &[
             "update:", "updated:", "editor's note", "editor’s note", "editors' note", "editors’ note", "correction:",
             "clarification:", "note:", "exclusive:", "breaking:", "this story has been", "this story was", "this article has been",
             "this article was", "this post has been", "this post was", "this report has been",
+            // A site's note that the post belongs to a series (Global Voices in every language).
+            "this post is part of", "this article is part of", "este post es parte", "este post forma parte",
+            "este artículo es parte", "este artículo forma parte", "ce billet fait partie", "cet article fait partie",
+            "questo post fa parte", "este post faz parte", "dieser beitrag ist teil",
             "mise à jour", "note de la rédaction", "actualización:", "nota del editor", "nota de la redacción",
             "anmerkung der redaktion", "korrektur:", "aggiornamento:", "nota della redazione", "atualização:", "nota da redação",
             "обновление:", "от редакции", "güncelleme:", "editörün notu", "更新：", "更新:", "编者按", "追記", "수정:",
@@ -1161,7 +1176,9 @@ fn recurrence(documents: &[Vec<Line>], features: &[Vec<Features>]) -> HashMap<(u
 /// looking for an older news story…"), not an article. (A short article
 /// among many share buttons has no such boilerplate and keeps its prose.)
 fn furniture_page(reasons: &mut [Option<Reason>]) {
-    let furniture = reasons.iter().filter(|r| r.is_some()).count();
+    // A note on the story ("This post is part of our coverage …") says the
+    // page is a story, so it does not count towards furniture.
+    let furniture = reasons.iter().filter(|r| r.is_some_and(|r| r != Reason::EditorNote)).count();
     let others = reasons.len() - furniture;
     let boilerplate = reasons.iter().filter(|r| **r == Some(Reason::Boilerplate)).count();
     let links = reasons.iter().filter(|r| **r == Some(Reason::Link)).count();
@@ -1667,6 +1684,25 @@ mod tests {
         assert_eq!(reasons[3], Some(Reason::BrowserNotice));
         assert_eq!(reasons[4..6], [Some(Reason::Boilerplate); 2]);
         assert_eq!(reasons[6], None);
+    }
+
+    #[test]
+    fn series_notes_browser_notices_and_empty_labels_in_spanish_and_french() {
+        let reasons = [
+            "Este post es parte de nuestra cobertura especial Levantamiento en Libia 2011.",
+            "Ce billet fait partie de notre dossier central sur le soulèvement en Syrie 2011/12.",
+            "Su navegador tiene las notificaciones bloqueadas.",
+            "Quelle est votre réaction ?",
+            "El tiempo en Madrid: .",
+            "Los rebeldes tomaron el control de Brega el martes, según fuentes de la oposición.",
+            "Le ministre a dit : « Nous ne céderons pas. »",
+        ]
+        .map(classify_sentence);
+        assert_eq!(reasons[..2], [Some(Reason::EditorNote); 2]);
+        assert_eq!(reasons[2], Some(Reason::BrowserNotice));
+        assert_eq!(reasons[3], Some(Reason::Widget));
+        assert_eq!(reasons[4], Some(Reason::Colon));
+        assert_eq!(reasons[5..], [None, None], "prose, and a colon that introduces a quote inside the sentence");
     }
 
     #[test]
