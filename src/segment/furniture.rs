@@ -1706,6 +1706,25 @@ mod tests {
     }
 
     #[test]
+    fn notes_on_the_story_do_not_make_a_furniture_page() {
+        let lines = [
+            "Este post es parte de nuestra cobertura especial Protestas en Siria 2011.",
+            "http://twitter.com/activista/status/1",
+            "http://twitter.com/activista/status/2",
+            "http://twitter.com/activista/status/3",
+            "http://twitter.com/activista/status/4",
+            PROSE[0],
+            PROSE[1],
+            PROSE[2],
+            "Este post forma parte de nuestra cobertura especial Protestas en Siria 2011.",
+        ];
+        let r = page(&lines);
+        assert_eq!(r[0], Some(Reason::EditorNote));
+        assert_eq!(r[1..5], [Some(Reason::Link); 4]);
+        assert_eq!(r[5..8], [None, None, None], "four links and two notes do not outnumber three sentences two to one");
+    }
+
+    #[test]
     fn a_number_needs_a_clause_to_stand_alone() {
         let r = paragraph(&["$9.65 million?", "He was 83.", "It's 5 p.m.", "Up 5%."]);
         assert_eq!(r, [Some(Reason::TooShort), None, None, Some(Reason::TooShort)]);
