@@ -224,6 +224,8 @@ struct Features {
     lower: usize,
     /// Ends like a sentence (before closing quotes and brackets).
     ends_sentence: bool,
+    /// Ends in ':', before closing marks or before punctuation standing for
+    /// a value the page left empty ("El tiempo en Madrid: .").
     ends_colon: bool,
     /// Ends in ':', ',', ';' or a dash.
     ends_dangling: bool,
@@ -299,7 +301,8 @@ impl Features {
         let trimmed = text.trim_end_matches(|c: char| is_closing(c) || c.is_whitespace());
         let last = trimmed.chars().next_back();
         f.ends_sentence = last.is_some_and(is_sentence_end);
-        f.ends_colon = matches!(last, Some(':' | '：'));
+        let before_empty_value = text.trim_end_matches(|c: char| c.is_whitespace() || (c.is_ascii_punctuation() && c != ':'));
+        f.ends_colon = matches!(last, Some(':' | '：')) || before_empty_value.ends_with([':', '：']);
         f.ends_dangling = matches!(last, Some(':' | '：' | ',' | '，' | '、' | ';' | '；' | '-' | '—' | '–'));
         f.ends_ellipsis = trimmed.ends_with("...") || trimmed.ends_with('…');
         let first = text.chars().next();
@@ -362,7 +365,7 @@ fn judge(line: &Line, f: &Features, form: bool, several: bool) -> Option<Reason>
     if let Some(reason) = cue(f) {
         return Some(reason);
     }
-    if credit_in_capitals(line.text) {
+    if opens_with_photo_credit(f) || credit_in_capitals(line.text) {
         return Some(Reason::CreditedCaption);
     }
     if byline(f) {
@@ -380,7 +383,7 @@ fn judge(line: &Line, f: &Features, form: bool, several: bool) -> Option<Reason>
     }
     // "Karl Rove:", "ALSO:", and a label whose value the page left empty
     // ("El tiempo en Madrid: .").
-    if (f.ends_colon || empty_label(line.text)) && f.words <= 8.0 {
+    if f.ends_colon && f.words <= 8.0 {
         return Some(Reason::Colon);
     }
     // "… released the following statement:": whatever it introduces is
@@ -443,13 +446,6 @@ fn judge(line: &Line, f: &Features, form: bool, several: bool) -> Option<Reason>
         return Some(Reason::TitleCase);
     }
     None
-}
-
-/// A colon followed by nothing but punctuation: a label whose value a
-/// widget would have filled in ("El tiempo en Madrid: .").
-fn empty_label(text: &str) -> bool {
-    let value_gone = text.trim_end_matches(|c: char| c.is_whitespace() || (c.is_ascii_punctuation() && c != ':'));
-    value_gone.len() < text.trim_end().len() && value_gone.ends_with([':', '：'])
 }
 
 /// Sentences of at most three words say nothing alone ("On Saturday.",
@@ -1064,7 +1060,6 @@ fn cue(f: &Features) -> Option<Reason> {
         hit.then_some(cues.reason)
     })
     .or_else(|| link(f).then_some(Reason::Link))
-    .or_else(|| opens_with_photo_credit(f).then_some(Reason::CreditedCaption))
 }
 
 /// Credit labels as pages write them in capitals, matched as written (a
@@ -1077,9 +1072,10 @@ const CAPITAL_CREDIT_LABELS: &[&str] = &["CREDIT:", "CREDITS:", "PHOTO:", "PHOTO
 /// capitals, opening it ("DEVONJAMESXXX.COM 'I want you …' was one text
 /// message …").
 fn credit_in_capitals(text: &str) -> bool {
-    let mut words = text.split_whitespace();
-    let opens_with_site = words.next().is_some_and(capital_domain) && words.next().is_some();
-    opens_with_site || text.split_whitespace().any(|w| CAPITAL_CREDIT_LABELS.contains(&w))
+    let mut words = text.split_whitespace().peekable();
+    let Some(first) = words.next() else { return false };
+    let opens_with_site = capital_domain(first) && words.peek().is_some();
+    opens_with_site || std::iter::once(first).chain(words).any(|w| CAPITAL_CREDIT_LABELS.contains(&w))
 }
 
 /// "DEVONJAMESXXX.COM", "NYPOST.COM": a domain name in capitals (a name,
