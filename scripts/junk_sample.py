@@ -29,14 +29,20 @@ def bottom_k(lines, n, seed, method):
     key = lambda cl: hashlib.sha256(f"{seed}\t{method}\t{cl[0]}\t{cl[1]}".encode()).hexdigest()
     return sorted(lines, key=key)[:n]
 
+def take_option(args, name):
+    """The value after `name` in `args` (both removed), or None."""
+    if name not in args:
+        return None
+    i = args.index(name)
+    value = args[i + 1]
+    del args[i:i + 2]
+    return value
+
 def main():
     args = sys.argv[1:]
-    score = None
-    if "--score" in args:
-        i = args.index("--score"); score = args[i + 1]; del args[i:i + 2]
-    only = None
-    if "--only" in args:
-        i = args.index("--only"); only = args[i + 1].split(","); del args[i:i + 2]
+    score = take_option(args, "--score")
+    only = take_option(args, "--only")
+    only = only.split(",") if only else None
     run, methods, n, seed = args[0], args[1].split(","), int(args[2]), int(args[3])
     judged = {}
     if score:
