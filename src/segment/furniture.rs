@@ -167,6 +167,8 @@ const SHORT_LINE_WORDS: f32 = 15.0;
 /// A document whose sentences end like sentences less often than this (of
 /// those of 8 words or more) is not judged by its endings.
 const MIN_PUNCTUATED_SHARE: f32 = 0.5;
+/// … unless this many of them do (see `judged_by_form`).
+const MIN_PUNCTUATED_SENTENCES: usize = 5;
 /// Two articles sharing this share of their lines are copies of one story:
 /// their common lines are prose, not furniture.
 const COPY_SHARE: f32 = 0.3;
@@ -181,7 +183,7 @@ pub fn classify(documents: &[Vec<Line>]) -> Vec<Vec<Option<Reason>>> {
         .zip(&features)
         .enumerate()
         .map(|(d, (lines, features))| {
-            let form_applies = lines.len() > 1 && punctuated_share(features) >= MIN_PUNCTUATED_SHARE;
+            let form_applies = lines.len() > 1 && judged_by_form(features);
             let mut reasons: Vec<Option<Reason>> = lines
                 .iter()
                 .zip(features)
@@ -199,6 +201,7 @@ pub fn classify(documents: &[Vec<Line>]) -> Vec<Vec<Option<Reason>>> {
                 edge_runs(lines, features, &mut reasons);
                 furniture_paragraphs(lines, features, &mut reasons);
                 speaker_labels(lines, &mut reasons);
+                headline_lists(lines, features, &mut reasons);
             }
             furniture_page(&mut reasons);
             reasons
@@ -328,14 +331,17 @@ impl Features {
     }
 }
 
-/// Share of the document's sentences of 8+ words that end like sentences
-/// (1 when it has none that long).
-fn punctuated_share(features: &[Features]) -> f32 {
-    let long: Vec<&Features> = features.iter().filter(|f| f.words >= 8.0).collect();
-    if long.is_empty() {
-        return 1.0;
-    }
-    long.iter().filter(|f| f.ends_sentence).count() as f32 / long.len() as f32
+/// Whether a document's sentences are judged by their endings, size and
+/// case: when its sentences of 8+ words mostly end like sentences (or it
+/// has none that long), or when at least `MIN_PUNCTUATED_SENTENCES` of them
+/// do. The second case is a page whose related-story headlines outnumber
+/// the story's own sentences (45 headlines beside 13 sentences): the story
+/// shows that the page punctuates, so its headlines are headlines. A text
+/// that seldom punctuates (a chat log, a list) is still left alone.
+fn judged_by_form(features: &[Features]) -> bool {
+    let long = features.iter().filter(|f| f.words >= 8.0).count();
+    let punctuated = features.iter().filter(|f| f.words >= 8.0 && f.ends_sentence).count();
+    long == 0 || punctuated as f32 >= MIN_PUNCTUATED_SHARE * long as f32 || punctuated >= MIN_PUNCTUATED_SENTENCES
 }
 
 /// The rules on one sentence; `form`: the ending, size and case rules
@@ -590,6 +596,27 @@ fn furniture_paragraphs(lines: &[Line], features: &[Features], reasons: &mut [Op
             *r = Some(reason);
         }
     }
+}
+
+/// A short line of its own between two headings that ends in '?' or '!'
+/// is one more headline in a list of other stories ("Est-il vraiment
+/// possible de recycler les mégots ?" between "Budget européen : un deal à
+/// 1 800 milliards d'euros" and the next). Prose has few such questions or
+/// exclamations alone on a line with a heading on each side.
+fn headline_lists(lines: &[Line], features: &[Features], reasons: &mut [Option<Reason>]) {
+    let heading = |i: usize| matches!(reasons[i], Some(Reason::NoEnding | Reason::TitleCase));
+    let listed: Vec<usize> = (1..lines.len().saturating_sub(1))
+        .filter(|&i| reasons[i].is_none() && heading(i - 1) && heading(i + 1))
+        .filter(|&i| lines[i].own_line && features[i].words <= SHORT_LINE_WORDS && ends_in_question_or_exclamation(lines[i].text))
+        .collect();
+    for i in listed {
+        reasons[i] = Some(Reason::ListEntry);
+    }
+}
+
+fn ends_in_question_or_exclamation(text: &str) -> bool {
+    let trimmed = text.trim_end_matches(|c: char| is_closing(c) || c.is_whitespace());
+    trimmed.ends_with(['?', '!', '？', '！', '؟'])
 }
 
 /// Speakers' labels in a transcript ("PRESIDENT OBAMA: Well, I don't think
@@ -1724,6 +1751,47 @@ mod tests {
     fn a_number_needs_a_clause_to_stand_alone() {
         let r = paragraph(&["$9.65 million?", "He was 83.", "It's 5 p.m.", "Up 5%."]);
         assert_eq!(r, [Some(Reason::TooShort), None, None, Some(Reason::TooShort)]);
+    }
+
+    #[test]
+    fn related_headlines_that_outnumber_the_story_are_still_headlines() {
+        let story = [
+            "Un avión israelí fue alcanzado este sábado durante una operación militar en Siria.",
+            "Los pilotos de uno de los aviones lo abandonaron según el procedimiento habitual.",
+            "Cayeron en territorio israelí y fueron llevados al hospital para recibir tratamiento.",
+            "El ejército dijo que atacó doce objetivos iraníes y sirios durante la noche del sábado.",
+            "Irán negó haber enviado un dron al espacio aéreo israelí desde la base siria de Palmira.",
+        ];
+        let related: Vec<String> = (1..=12)
+            .map(|n| format!("Otra noticia número {n} sobre la economía de la región que nadie lee hoy"))
+            .collect();
+        let lines: Vec<&str> = story.iter().copied().chain(related.iter().map(String::as_str)).collect();
+        let r = page(&lines);
+        assert_eq!(r[..5], [None; 5]);
+        assert_eq!(r[5..], [Some(Reason::NoEnding); 12]);
+        // Four punctuated sentences among twelve lines without an ending: a
+        // text that seldom punctuates, left alone.
+        assert_eq!(page(&lines[1..]), vec![None; 16]);
+    }
+
+    #[test]
+    fn a_question_among_headlines_is_one_of_them() {
+        let lines = [
+            "Il a aussi appelé au calme dans les grandes villes du pays après les violences de la nuit.",
+            "Budget européen : un deal à 1 800 milliards d'euros",
+            "Est-il vraiment possible de recycler les mégots ?",
+            "Arabie Saoudite : plusieurs personnes blessées dans un attentat à Djeddah",
+            "Les transports en commun gratuits pour les moins de 18 ans !",
+            "Qui sont les forces d'opposition syriennes ?",
+            "Le Conseil national syrien a été créé fin août à Istanbul par des opposants en exil.",
+            "Pourquoi le Conseil a-t-il attendu si longtemps ?",
+            "Parce que la Ligue arabe a fixé un délai qui expire samedi soir à minuit.",
+        ];
+        let r = page(&lines);
+        assert_eq!(r[1..4], [Some(Reason::NoEnding), Some(Reason::ListEntry), Some(Reason::NoEnding)]);
+        // Beside one heading only, a question is prose (and so is one in
+        // the text itself).
+        assert_eq!((r[4], r[5], r[7]), (None, None, None));
     }
 
     proptest::proptest! {
