@@ -573,7 +573,8 @@ fn furniture_paragraphs(lines: &[Line], features: &[Features], reasons: &mut [Op
         if words > CAPTION_PARAGRAPH_WORDS || paragraph.len() > 3 {
             continue;
         }
-        let credited = reasons[paragraph.clone()].iter().any(|r| matches!(r, Some(Reason::PhotoCredit | Reason::Parenthesized)));
+        let credited = reasons[paragraph.clone()].iter().any(|r| matches!(r, Some(Reason::PhotoCredit | Reason::Parenthesized)))
+            || lines[paragraph.clone()].iter().any(|line| agency_after_bar(line.text));
         // "Patrick Callahan, 21, Mansfield, CT. Charged with eight counts …":
         // led by a name with a number (an age, a count); a dateline ("BOSTON,
         // Mass.") has none and leads prose.
@@ -617,6 +618,21 @@ fn headline_lists(lines: &[Line], features: &[Features], reasons: &mut [Option<R
 fn ends_in_question_or_exclamation(text: &str) -> bool {
     let trimmed = text.trim_end_matches(|c: char| is_closing(c) || c.is_whitespace());
     trimmed.ends_with(['?', '!', '？', '！', '؟'])
+}
+
+/// News agencies that credit a picture after a bar ("… en Misrata. | EFE").
+const BAR_CREDITS: &[&str] = &["efe", "afp", "ap", "reuters", "getty", "dpa", "epa", "ansa", "xinhua", "europa press", "foto"];
+
+/// A bar and an agency's name, up to three words: the credit under a
+/// picture ("| Efe", "| AFP/HO/OneDayOnEarth.org"), not a footer's links
+/// ("| Versión para móvil", "| Police de Cookies").
+fn agency_after_bar(text: &str) -> bool {
+    let Some(rest) = text.strip_prefix("| ") else { return false };
+    let folded = rest.to_lowercase();
+    let named = BAR_CREDITS.iter().any(|agency| {
+        folded.strip_prefix(agency).is_some_and(|after| after.is_empty() || after.starts_with(|c: char| !c.is_alphanumeric()))
+    });
+    named && rest.split_whitespace().count() <= 3
 }
 
 /// Speakers' labels in a transcript ("PRESIDENT OBAMA: Well, I don't think
@@ -913,6 +929,8 @@ struct Cues {
 const PHOTO_CREDIT_MARKS: &[&str] = &[
     "undated photo", "file photo", "photo provided by", "buy photo", "getty images", "/ getty", "/getty", "via getty",
     "/ afp", "/ reuters", "shutterstock", "/ ap photo", "(ap photo",
+    // A picture's licence: "… en Flickr usada bajo CC BY 2.0", "(CC BY-NC-SA 2.0)".
+    "cc by", "cc-by", "creative commons",
 ];
 
 /// How far into a long line a photo credit still opens it.
@@ -926,6 +944,11 @@ const CUES: &[Cues] = &[
             "photo:", "photos:", "image:", "images:", "picture:", "photograph:", "photo credit", "image credit",
             "(photo", "(photos", "photo by", "photograph by", "image by", "caption:", "video:", "credit:", "credits:", "source:", "crédit photo", "crédits photo", "crédit:",
             "foto:", "fotos:", "imagen:", "fuente:", "bild:", "quelle:", "fonte:", "imagem:", "beeld:", "bron:",
+            // "Foto compartida por kudumomo en Flickr …", "Photo partagée par …",
+            // "Imagen de @Qoutb (Twitter).": who took or shared the picture.
+            "foto de ", "foto por ", "foto compartida", "fotografía de ", "imagen de ", "imagen del usuario",
+            "imagen compartida", "photo de ", "photo partagée", "photo prise par", "image téléchargée",
+            "image partagée", "foto di ", "foto von ", "bild von ",
             "fot.", "zdjęcie:", "źródło:", "фото:", "фото ", "источник:", "fotoğraf:", "kaynak:", "صورة:",
             "المصدر:", "تصوير:", "图片来源", "图片:", "图:", "来源:", "摄影:", "资料图", "写真:", "出典:",
             "提供:", "사진=", "사진:", "출처:", "ภาพ:", "ที่มา:",
@@ -1610,6 +1633,23 @@ mod tests {
         // A dateline leads prose: no number, so not a list.
         assert_eq!(r[6], None);
         assert_eq!(r[7..], [None, None]);
+    }
+
+    #[test]
+    fn captions_credited_in_spanish_and_french_or_by_an_agency_after_a_bar() {
+        let r = paragraphs_of(&[
+            &["Un símbolo copto de una iglesia en El Cairo.", "Foto compartida por kudumomo en Flickr usada bajo CC BY 2.0"],
+            &["Manifestants devant l'ambassade syrienne au Caire.", "Photo de Hossam El Hamalawy"],
+            &["Embajada de Siria, Londres.", "Imagen del usuario de Flickr Yersinia (CC BY-NC-SA 2.0)."],
+            &["Manifestación en la localidad siria de Banias.", "| Ap"],
+            &[PROSE[0]],
+            // A footer's links after a bar are not a credit.
+            &[PROSE[1], "| Versión para móvil"],
+        ]);
+        let caption = [Some(Reason::CreditedCaption), Some(Reason::PhotoCredit)];
+        assert_eq!((&r[0..2], &r[2..4], &r[4..6]), (&caption[..], &caption[..], &caption[..]));
+        assert_eq!(r[6..8], [Some(Reason::CreditedCaption), Some(Reason::GluedLabel)]);
+        assert_eq!(r[8..], [None, None, Some(Reason::GluedLabel)]);
     }
 
     #[test]
