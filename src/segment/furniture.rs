@@ -998,7 +998,11 @@ const CUES: &[Cues] = &[
             "опубликовано", "обновлено", "yayınlanma", "güncelleme", "نشر في", "تم التحديث", "发布时间", "更新时间",
             "发表于", "投稿日", "更新日", "입력", "수정",
         ],
-        contains: &[],
+        // A reading time: "Temps de Lecture 3 min.", "Tiempo de lectura: 4 min".
+        contains: &[
+            "temps de lecture", "tiempo de lectura", "lesezeit", "tempo di lettura", "tempo de leitura", "leestijd",
+            "время чтения", "阅读时间",
+        ],
     },
     Cues {
         reason: Reason::Widget,
@@ -1650,6 +1654,14 @@ mod tests {
         assert_eq!((&r[0..2], &r[2..4], &r[4..6]), (&caption[..], &caption[..], &caption[..]));
         assert_eq!(r[6..8], [Some(Reason::CreditedCaption), Some(Reason::GluedLabel)]);
         assert_eq!(r[8..], [None, None, Some(Reason::GluedLabel)]);
+    }
+
+    #[test]
+    fn reading_times_are_stamps() {
+        for stamp in ["Temps de Lecture 3 min.", "Tiempo de lectura: 4 min.", "Lesezeit: 2 Minuten."] {
+            assert_eq!(classify_sentence(stamp), Some(Reason::Stamp), "{stamp}");
+        }
+        assert_eq!(classify_sentence("Le temps de lecture d'un roman varie selon les lecteurs et les genres littéraires."), None);
     }
 
     #[test]
