@@ -599,21 +599,41 @@ fn furniture_paragraphs(lines: &[Line], features: &[Features], reasons: &mut [Op
     }
 }
 
-/// A short line of its own between two headings that ends in '?' or '!'
-/// is one more headline in a list of other stories ("Est-il vraiment
-/// possible de recycler les mégots ?" between "Budget européen : un deal à
-/// 1 800 milliards d'euros" and the next). Prose has few such questions or
-/// exclamations alone on a line with a heading on each side.
+/// Short lines of their own that end in '?' or '!', with a heading or a
+/// scrap of a list on each side of the run, are more headlines in a list
+/// of other stories ("Est-il vraiment possible de recycler les mégots ?"
+/// between "Notre-Dame, Saint-Denis..." and "La crise économique due à
+/// l'épidémie est unique, voici pourquoi"). Prose has few such questions
+/// or exclamations alone on a line between headings.
 fn headline_lists(lines: &[Line], features: &[Features], reasons: &mut [Option<Reason>]) {
-    let heading = |i: usize| matches!(reasons[i], Some(Reason::NoEnding | Reason::TitleCase));
-    let listed: Vec<usize> = (1..lines.len().saturating_sub(1))
-        .filter(|&i| reasons[i].is_none() && heading(i - 1) && heading(i + 1))
-        .filter(|&i| lines[i].own_line && features[i].words <= SHORT_LINE_WORDS && ends_in_question_or_exclamation(lines[i].text))
-        .collect();
-    for i in listed {
-        reasons[i] = Some(Reason::ListEntry);
+    // Alone on its line: the end of a quote ("Keep it positive.”") bounds no list.
+    let listed = |i: usize| {
+        lines[i].own_line && matches!(reasons[i], Some(Reason::NoEnding | Reason::TitleCase | Reason::TooShort | Reason::CutOff))
+    };
+    let candidate = |i: usize| {
+        reasons[i].is_none()
+            && lines[i].own_line
+            && features[i].words <= LISTED_HEADLINE_WORDS
+            && ends_in_question_or_exclamation(lines[i].text)
+    };
+    let mut runs = vec![];
+    let mut i = 1;
+    while i + 1 < lines.len() {
+        let end = (i..lines.len()).find(|&j| !candidate(j)).unwrap_or(lines.len());
+        if end > i && end < lines.len() && listed(i - 1) && listed(end) {
+            runs.push(i..end);
+        }
+        i = end.max(i + 1);
+    }
+    for run in runs {
+        for r in &mut reasons[run] {
+            *r = Some(Reason::ListEntry);
+        }
     }
 }
+
+/// Longest headline in a list of other stories, in words.
+const LISTED_HEADLINE_WORDS: f32 = 25.0;
 
 fn ends_in_question_or_exclamation(text: &str) -> bool {
     let trimmed = text.trim_end_matches(|c: char| is_closing(c) || c.is_whitespace());
@@ -1844,6 +1864,16 @@ mod tests {
         // Beside one heading only, a question is prose (and so is one in
         // the text itself).
         assert_eq!((r[4], r[5], r[7]), (None, None, None));
+        // A run of them, between a heading and a scrap ("Abonnés").
+        let r = page(&[
+            lines[0],
+            lines[1],
+            "Faut-il reconstruire les monuments détruits ?",
+            "Est-il vraiment possible de recycler les mégots ?",
+            "Abonnés",
+            lines[6],
+        ]);
+        assert_eq!(r[2..5], [Some(Reason::ListEntry), Some(Reason::ListEntry), Some(Reason::TooShort)]);
     }
 
     proptest::proptest! {
