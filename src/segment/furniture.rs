@@ -563,10 +563,11 @@ fn paragraphs(lines: &[Line]) -> Vec<std::ops::Range<usize>> {
 const CAPTION_PARAGRAPH_WORDS: f32 = 50.0;
 
 /// A short paragraph takes the role of the furniture that marks it: with a
-/// photo credit (or a credit in parentheses) it is a caption ("Donald Trump
-/// before opening the Nasdaq on September 20, 2005. Michael Nagle/Getty
-/// Images"), led by a name with a number it is a list entry, and with an
-/// embedded post's signature it is the post.
+/// photo credit it is a caption ("Donald Trump before opening the Nasdaq on
+/// September 20, 2005. Michael Nagle/Getty Images"; also a credit in
+/// parentheses, or an agency after a bar: "Manifestación en la localidad
+/// siria de Banias. | Ap"), led by a name with a number it is a list entry,
+/// and with an embedded post's signature it is the post.
 fn furniture_paragraphs(lines: &[Line], features: &[Features], reasons: &mut [Option<Reason>]) {
     for paragraph in paragraphs(lines) {
         let words: f32 = features[paragraph.clone()].iter().map(|f| f.words).sum();
