@@ -118,6 +118,12 @@ pub enum Reason {
     /// "… reading list.”—Connie Britton": a blurb or pull quote signed by
     /// its author.
     PullQuote,
+    /// "22h50 : Le Conseil de sécurité …", "10:32 a.m. — …": an entry of a
+    /// live blog, led by its time.
+    TimedEntry,
+    /// "Israël : qui sont les nouveaux « anti-Bibi » ?", or the page's first
+    /// line when it asks: a headline that ends in '?' or '!'.
+    Headline,
 }
 
 impl fmt::Display for Reason {
@@ -157,6 +163,8 @@ impl fmt::Display for Reason {
             Reason::ListEntry => write!(f, "fragment: entry in a list"),
             Reason::PageReference => write!(f, "page furniture: points to a table, video or list on the page"),
             Reason::PullQuote => write!(f, "page furniture: pull quote or blurb signed by its author"),
+            Reason::TimedEntry => write!(f, "page furniture: live-blog entry led by its time"),
+            Reason::Headline => write!(f, "fragment: headline (a question or exclamation on its own line)"),
         }
     }
 }
@@ -202,6 +210,7 @@ pub fn classify(documents: &[Vec<Line>]) -> Vec<Vec<Option<Reason>>> {
                 furniture_paragraphs(lines, features, &mut reasons);
                 speaker_labels(lines, &mut reasons);
                 headline_lists(lines, features, &mut reasons);
+                asking_headline(lines, features, &mut reasons);
             }
             furniture_page(&mut reasons);
             reasons
@@ -365,7 +374,7 @@ fn judge(line: &Line, f: &Features, form: bool, several: bool) -> Option<Reason>
     if repeated_headline(line.text) {
         return Some(Reason::RepeatedHeadline);
     }
-    if embedded_post(&f.folded) {
+    if embedded_post(&f.folded) || opens_with_handle(line.text) {
         return Some(Reason::EmbeddedPost);
     }
     if let Some(reason) = cue(f) {
@@ -379,6 +388,9 @@ fn judge(line: &Line, f: &Features, form: bool, several: bool) -> Option<Reason>
     }
     if clock_stamp(line.text, f) {
         return Some(Reason::Stamp);
+    }
+    if opens_with_time(line.text) {
+        return Some(Reason::TimedEntry);
     }
     if agency_caption(line.text, f) {
         return Some(Reason::Caption);
@@ -451,6 +463,9 @@ fn judge(line: &Line, f: &Features, form: bool, several: bool) -> Option<Reason>
     if title_case(f) {
         return Some(Reason::TitleCase);
     }
+    if labelled_headline(line.text, f) {
+        return Some(Reason::Headline);
+    }
     None
 }
 
@@ -462,6 +477,21 @@ fn judge(line: &Line, f: &Features, form: bool, several: bool) -> Option<Reason>
 fn too_short(f: &Features) -> bool {
     let clause_with_number = f.digits > 0 && f.lowercase_words > 0 && f.alpha_words >= 2;
     f.words <= 1.0 || (f.words <= 3.0 && !clause_with_number)
+}
+
+/// "Israël : qui sont les nouveaux « anti-Bibi » ?", "Opinión: ¿A quién le
+/// sirve un ataque …?": on a line of its own, a short question or
+/// exclamation after a label (one word, or a few capitalized ones) and a
+/// colon is a headline. ("Here's the thing: why …?" has a lowercase label;
+/// a question with a full stop, or in a paragraph, is not a candidate.)
+fn labelled_headline(text: &str, f: &Features) -> bool {
+    let Some((label, rest)) = text.split_once([':', '：']) else { return false };
+    let words: Vec<&str> = label.split_whitespace().collect();
+    let capitalized = words.iter().filter(|w| w.starts_with(|c: char| c.is_uppercase())).count();
+    let labelled = words.first().is_some_and(|w| w.starts_with(|c: char| c.is_uppercase()))
+        && (words.len() == 1 || (words.len() <= 4 && capitalized as f32 >= 0.75 * words.len() as f32))
+        && !label.contains(['"', '“', '‘', '«']);
+    labelled && !rest.trim().is_empty() && f.words <= LISTED_HEADLINE_WORDS && ends_in_question_or_exclamation(text)
 }
 
 /// "Patrick Callahan, 21, Mansfield, CT.", "2018 Federal Poverty
@@ -609,7 +639,7 @@ fn furniture_paragraphs(lines: &[Line], features: &[Features], reasons: &mut [Op
 fn headline_lists(lines: &[Line], features: &[Features], reasons: &mut [Option<Reason>]) {
     // Alone on its line: the end of a quote ("Keep it positive.”") bounds no list.
     let listed = |i: usize| {
-        lines[i].own_line && matches!(reasons[i], Some(Reason::NoEnding | Reason::TitleCase | Reason::TooShort | Reason::CutOff))
+        lines[i].own_line && matches!(reasons[i], Some(Reason::NoEnding | Reason::TitleCase | Reason::TooShort | Reason::CutOff | Reason::Headline))
     };
     let candidate = |i: usize| {
         reasons[i].is_none()
@@ -632,6 +662,21 @@ fn headline_lists(lines: &[Line], features: &[Features], reasons: &mut [Option<R
         }
     }
 }
+
+/// A page that opens with a short question or exclamation alone on its
+/// line opens with its headline ("¿Por qué en Libia sí y en Siria no?",
+/// "Are Nevada officials actually trying to preserve the state's marijuana
+/// black market?"): a lead is a statement, or runs on in its paragraph.
+fn asking_headline(lines: &[Line], features: &[Features], reasons: &mut [Option<Reason>]) {
+    let opens_page = lines.len() >= MIN_PAGE_FOR_HEADLINE && lines[0].own_line && reasons[0].is_none();
+    if opens_page && features[0].words <= LISTED_HEADLINE_WORDS && ends_in_question_or_exclamation(lines[0].text) {
+        reasons[0] = Some(Reason::Headline);
+    }
+}
+
+/// Sentences on a page whose first line can be taken for its headline: a
+/// note or a letter of a few lines may well open with a question.
+const MIN_PAGE_FOR_HEADLINE: usize = 5;
 
 /// Longest headline in a list of other stories, in words.
 const LISTED_HEADLINE_WORDS: f32 = 25.0;
@@ -802,6 +847,46 @@ fn dateline(text: &str, f: &Features) -> bool {
 fn clock_stamp(text: &str, f: &Features) -> bool {
     let chars: Vec<char> = text.chars().collect();
     f.words <= 4.0 && chars.windows(3).any(|w| w[0].is_ascii_digit() && w[1] == ':' && w[2].is_ascii_digit())
+}
+
+/// "22h50 : Le Conseil de sécurité …", "19H46 - Entraide - …", "10:32 a.m.
+/// — …": a clock time (hours, then 'h', ':' or '.', then two digits; maybe
+/// "a.m." or a zone), then a colon, a dash or a bar: a live blog's entry.
+/// ("12.50 dollars" or "2012: La guerra" have no such time and mark.)
+fn opens_with_time(text: &str) -> bool {
+    let hours = text.chars().take_while(char::is_ascii_digit).count();
+    let Some(rest) = text.get(hours..) else { return false };
+    let mut chars = rest.chars();
+    let marked = matches!(chars.next(), Some('h' | 'H' | ':' | '.'));
+    let minutes: String = chars.by_ref().take(2).collect();
+    if !(1..=2).contains(&hours) || !marked || minutes.len() != 2 || !minutes.chars().all(|c| c.is_ascii_digit()) {
+        return false;
+    }
+    let after = chars.as_str().trim_start();
+    let word_end = after.find(|c: char| !(c.is_alphabetic() || c == '.')).unwrap_or(after.len());
+    let after = match after[..word_end].to_lowercase().as_str() {
+        "a.m." | "p.m." | "am" | "pm" | "gmt" | "utc" | "h" | "hs" | "uhr" | "heures" | "horas" => after[word_end..].trim_start(),
+        _ => after,
+    };
+    let mut rest = after.chars();
+    matches!(rest.next(), Some(':' | '-' | '–' | '—' | '|')) && rest.next().is_some_and(char::is_whitespace)
+}
+
+/// "@manal: La policía militar está golpeando …", "@RafifJ [en]: Que …",
+/// "@Razaniyat Un amigo en #Aleppo …", "@ooodani #12Cerrar…": a post or a
+/// reader's comment quoted under its author's handle, then a colon, a
+/// capital or a tag ("@handle said …" is a sentence about the post).
+fn opens_with_handle(text: &str) -> bool {
+    let Some(rest) = text.strip_prefix('@') else { return false };
+    let handle = rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(rest.len());
+    let after = rest[handle..].trim_start();
+    // A translator's note of the post's language: "[en]".
+    let after = match after.strip_prefix('[').and_then(|a| a.split_once(']')) {
+        Some((language, tail)) if language.len() <= 3 => tail.trim_start(),
+        _ => after,
+    };
+    let spaced = rest[handle..].starts_with(char::is_whitespace);
+    handle >= 1 && (after.starts_with(':') || (spaced && after.starts_with(|c: char| c.is_uppercase() || c == '@' || c == '#')))
 }
 
 /// News-agency photo captions: "…, Thursday, Dec. 20, 2012, in Chicago.",
@@ -1118,7 +1203,8 @@ const CUES: &[Cues] = &[
             "this article was", "this post has been", "this post was", "this report has been",
             // A site's note that the post belongs to a series (Global Voices in every language).
             "this post is part of", "this article is part of", "este post es parte", "este post forma parte",
-            "este artículo es parte", "este artículo forma parte", "ce billet fait partie", "cet article fait partie",
+            "este artículo es parte", "este artículo forma parte", "esta publicación es parte",
+            "esta publicación forma parte", "ce billet fait partie", "cet article fait partie",
             "questo post fa parte", "este post faz parte", "dieser beitrag ist teil",
             "mise à jour", "note de la rédaction", "actualización:", "nota del editor", "nota de la redacción",
             "anmerkung der redaktion", "korrektur:", "aggiornamento:", "nota della redazione", "atualização:", "nota da redação",
@@ -1249,7 +1335,8 @@ fn recurrence(documents: &[Vec<Line>], features: &[Vec<Features>]) -> HashMap<(u
 fn furniture_page(reasons: &mut [Option<Reason>]) {
     // A note on the story ("This post is part of our coverage …") says the
     // page is a story, so it does not count towards furniture.
-    let furniture = reasons.iter().filter(|r| r.is_some_and(|r| r != Reason::EditorNote)).count();
+    // So does a live blog's time label.
+    let furniture = reasons.iter().filter(|r| r.is_some_and(|r| !matches!(r, Reason::EditorNote | Reason::TimedEntry))).count();
     let others = reasons.len() - furniture;
     let boilerplate = reasons.iter().filter(|r| **r == Some(Reason::Boilerplate)).count();
     let links = reasons.iter().filter(|r| **r == Some(Reason::Link)).count();
@@ -1675,6 +1762,63 @@ mod tests {
         assert_eq!((&r[0..2], &r[2..4], &r[4..6]), (&caption[..], &caption[..], &caption[..]));
         assert_eq!(r[6..8], [Some(Reason::CreditedCaption), Some(Reason::GluedLabel)]);
         assert_eq!(r[8..], [None, None, Some(Reason::GluedLabel)]);
+    }
+
+    #[test]
+    fn live_blog_entries_led_by_their_time() {
+        for entry in [
+            "22h50 : Le Conseil de sécurité de l'ONU se réunit pour la deuxième journée consécutive.",
+            "19H46 - Entraide - A la frontière tunisienne, un Libyen raconte sa fuite.",
+            "10:32 a.m. — The senator left the chamber without speaking to reporters.",
+            "14.05 | La policía cerró la plaza a los manifestantes durante toda la tarde.",
+        ] {
+            assert_eq!(classify_sentence(entry), Some(Reason::TimedEntry), "{entry}");
+        }
+        for prose in [
+            "2012: La guerra civil se extendió a todas las provincias del país durante el verano.",
+            "12.50 dollars a barrel was the price the cartel had agreed on in March.",
+            "10:30 was when the first train left the station on the opening day of the line.",
+        ] {
+            assert_ne!(classify_sentence(prose), Some(Reason::TimedEntry), "{prose}");
+        }
+    }
+
+    #[test]
+    fn posts_quoted_under_their_handle() {
+        let r = paragraphs_of(&[
+            &[PROSE[0]],
+            &["@iyad_elbaghdadi: Confirmado: cañones antiaéreos usados contra los manifestantes.", "22 muertos, cientos de heridos."],
+            &["@Razaniyat Un amigo en #Aleppo tiene un módem 3G, me cuenta que no le funciona."],
+            &["@realDonaldTrump said on Monday that the trade talks with China were going very well indeed, his aides said."],
+            &[PROSE[1]],
+            &[PROSE[2]],
+        ]);
+        assert_eq!(r[1..4], [Some(Reason::EmbeddedPost); 3]);
+        assert_eq!((r[0], r[4], r[5], r[6]), (None, None, None, None));
+    }
+
+    #[test]
+    fn labelled_questions_alone_on_their_line_are_headlines() {
+        let r = page(&[
+            "Israël : qui sont les nouveaux « anti-Bibi » ?",
+            PROSE[0],
+            "Opinión: ¿A quién le sirve un ataque de EE.UU. contra Siria?",
+            PROSE[1],
+            "Here's the thing: why would anyone vote for the bridge to close?",
+            "Résultat : les combattants kurdes affrontent l'armée syrienne libre.",
+            PROSE[2],
+        ]);
+        assert_eq!((r[0], r[2]), (Some(Reason::Headline), Some(Reason::Headline)));
+        assert_eq!((r[1], r[3], r[4], r[5], r[6]), (None, None, None, None, None));
+    }
+
+    #[test]
+    fn a_page_that_opens_with_a_question_opens_with_its_headline() {
+        let opening = "¿Por qué en Libia sí y en Siria no?";
+        assert_eq!(page(&[opening, PROSE[0], PROSE[1], PROSE[2], PROSE[0]])[0], Some(Reason::Headline));
+        // A short note may ask first; further down, a question is prose.
+        assert_eq!(page(&[opening, PROSE[0], PROSE[1]])[0], None);
+        assert_eq!(page(&[PROSE[0], opening, PROSE[1], PROSE[2], PROSE[0]])[1], None);
     }
 
     #[test]
