@@ -491,7 +491,7 @@ fn labelled_headline(text: &str, f: &Features) -> bool {
     let labelled = words.first().is_some_and(|w| w.starts_with(|c: char| c.is_uppercase()))
         && (words.len() == 1 || (words.len() <= 4 && capitalized as f32 >= 0.75 * words.len() as f32))
         && !label.contains(['"', '“', '‘', '«']);
-    labelled && !rest.trim().is_empty() && f.words <= LISTED_HEADLINE_WORDS && ends_in_question_or_exclamation(text)
+    labelled && !rest.trim().is_empty() && asks_like_a_headline(text, f)
 }
 
 /// "Patrick Callahan, 21, Mansfield, CT.", "2018 Federal Poverty
@@ -644,8 +644,7 @@ fn headline_lists(lines: &[Line], features: &[Features], reasons: &mut [Option<R
     let candidate = |i: usize| {
         reasons[i].is_none()
             && lines[i].own_line
-            && features[i].words <= LISTED_HEADLINE_WORDS
-            && ends_in_question_or_exclamation(lines[i].text)
+            && asks_like_a_headline(lines[i].text, &features[i])
     };
     let mut runs = vec![];
     let mut i = 1;
@@ -669,7 +668,7 @@ fn headline_lists(lines: &[Line], features: &[Features], reasons: &mut [Option<R
 /// black market?"): a lead is a statement, or runs on in its paragraph.
 fn asking_headline(lines: &[Line], features: &[Features], reasons: &mut [Option<Reason>]) {
     let opens_page = lines.len() >= MIN_PAGE_FOR_HEADLINE && lines[0].own_line && reasons[0].is_none();
-    if opens_page && features[0].words <= LISTED_HEADLINE_WORDS && ends_in_question_or_exclamation(lines[0].text) {
+    if opens_page && asks_like_a_headline(lines[0].text, &features[0]) {
         reasons[0] = Some(Reason::Headline);
     }
 }
@@ -678,8 +677,14 @@ fn asking_headline(lines: &[Line], features: &[Features], reasons: &mut [Option<
 /// note or a letter of a few lines may well open with a question.
 const MIN_PAGE_FOR_HEADLINE: usize = 5;
 
-/// Longest headline in a list of other stories, in words.
+/// Longest line taken for a headline that asks, in words.
 const LISTED_HEADLINE_WORDS: f32 = 25.0;
+
+/// A question or exclamation short enough for a headline: what the list,
+/// label and first-line headline rules look for.
+fn asks_like_a_headline(text: &str, f: &Features) -> bool {
+    f.words <= LISTED_HEADLINE_WORDS && ends_in_question_or_exclamation(text)
+}
 
 fn ends_in_question_or_exclamation(text: &str) -> bool {
     let trimmed = text.trim_end_matches(|c: char| is_closing(c) || c.is_whitespace());
