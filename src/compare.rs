@@ -248,11 +248,11 @@ mod tests {
     use super::*;
     use crate::centroid::mean_of;
     use crate::select::{dot, norm};
-    use crate::summarize::tests::storm_and_curfew;
+    use crate::summarize::tests::{rules_only, storm_and_curfew};
     use crate::summarize::Budget;
 
     fn settings() -> Settings {
-        Settings { budget: Budget::Sentences(1), topic: Some("What about the curfew?".into()), ..Default::default() }
+        Settings { budget: Budget::Sentences(1), topic: Some("What about the curfew?".into()), ..rules_only() }
     }
 
     const CLASS: [Method; 3] = [Method::Greedy, Method::BeamGreedy, Method::Mmr];

@@ -256,6 +256,10 @@ pub struct Settings {
     /// them are candidates, while the centroid and every score still come
     /// from all the articles. Empty: any language.
     pub languages: Vec<String>,
+    /// Whether the prose reader (`segment::prose_reader`) keeps the
+    /// sentences it reads as captions, headlines or blurbs from being
+    /// candidates (off: only the segmentation rules decide).
+    pub prose_reader: bool,
 }
 
 impl Settings {
@@ -290,6 +294,7 @@ impl Default for Settings {
             topic: None,
             topic_weight: 0.0,
             languages: vec![],
+            prose_reader: true,
         }
     }
 }
@@ -306,6 +311,10 @@ pub struct Summary {
     pub limit: usize,
     /// The preselected candidates the method chose from.
     pub candidates: Vec<usize>,
+    /// Sentences the segmentation rules left as prose but the prose reader
+    /// read as furniture (`segment::prose_reader::REASON`), in order.
+    #[serde(default)]
+    pub read_as_furniture: Vec<usize>,
     pub centroid: Centroid,
     pub trace: Trace,
     /// Plain-language notes for the user (e.g. every sentence is too long).
@@ -375,7 +384,7 @@ pub fn summary_json(cluster: &Cluster, settings: &Settings, summary: &Summary) -
         "documents": cluster.documents.iter().map(|d| serde_json::json!({"id": d.id, "title": d.title, "timestamp": d.timestamp})).collect::<Vec<_>>(),
         "summary": picked,
         // Never candidates, never silently dropped: page furniture with its reason.
-        "excluded": cluster.sentences.iter().enumerate().filter(|(_, s)| s.excluded.is_some()).map(|(id, s)| {
+        "excluded": sentences_as_read(cluster, summary).iter().enumerate().filter(|(_, s)| s.excluded.is_some()).map(|(id, s)| {
             serde_json::json!({"id": id, "document": cluster.documents[s.doc].id, "text": s.text, "reason": s.excluded})
         }).collect::<Vec<_>>(),
         "score": summary.score,
@@ -390,6 +399,22 @@ pub fn summary_json(cluster: &Cluster, settings: &Settings, summary: &Summary) -
         })),
         "trace": summary.trace,
     })
+}
+
+/// The cluster's sentences with the prose reader's reason on those it read
+/// as furniture for `summary`: what the CLI's JSON and the app's Sources tab
+/// show, so every exclusion is told.
+pub fn sentences_as_read(cluster: &Cluster, summary: &Summary) -> Vec<crate::document::Sentence> {
+    let mut sentences = cluster.sentences.clone();
+    mark_read_furniture(&mut sentences, &summary.read_as_furniture);
+    sentences
+}
+
+/// Gives the sentences `ids` (from [`read_as_furniture`]) the prose reader's reason.
+pub fn mark_read_furniture(sentences: &mut [crate::document::Sentence], ids: &[usize]) {
+    for &id in ids {
+        sentences[id].excluded = Some(crate::segment::prose_reader::REASON.to_string());
+    }
 }
 
 /// Runs the request's method: the centroid step, then the selection step.
@@ -588,7 +613,8 @@ pub fn run_selector(
     selector: &dyn Selector,
 ) -> Summary {
     let (costs, limit) = settings.budget.costs(cluster);
-    let candidates = preselect(cluster, embeddings, &costs, limit, settings);
+    let read_as_furniture = read_as_furniture(cluster, embeddings, settings);
+    let candidates = preselect(cluster, embeddings, &costs, limit, settings, &read_as_furniture);
     let weights: Option<Vec<f32>> = (settings.length_weight != 0.0).then(|| {
         cluster.sentences.iter().map(|s| (s.words.max(1) as f32).powf(settings.length_weight)).collect()
     });
@@ -602,7 +628,7 @@ pub fn run_selector(
         weights: weights.as_deref(),
     };
     let Selection { sentences, score, trace } = selector.select(&problem);
-    let mut notes: Vec<String> = language_note(cluster, &costs, limit, settings).into_iter().collect();
+    let mut notes: Vec<String> = language_note(cluster, &costs, limit, settings, &read_as_furniture).into_iter().collect();
     if sentences.is_empty() && notes.is_empty() {
         notes.push(empty_summary_note(cluster, &costs, limit, &settings.budget));
     }
@@ -612,14 +638,30 @@ pub fn run_selector(
         score,
         limit,
         candidates,
+        read_as_furniture,
         centroid,
         trace,
         notes,
     }
 }
 
-/// Candidate sentences: prose (not `Sentence::excluded`) in a summary
-/// language (`Settings::languages`), within the budget,
+/// The prose sentences the prose reader reads as furniture, when the
+/// settings use it.
+pub fn read_as_furniture(cluster: &Cluster, embeddings: &[Embedding], settings: &Settings) -> Vec<usize> {
+    if !settings.prose_reader {
+        return vec![];
+    }
+    let reader = crate::segment::prose_reader::ProseReader::shipped();
+    (0..cluster.sentences.len())
+        .filter(|&id| {
+            let sentence = &cluster.sentences[id];
+            sentence.excluded.is_none() && reader.reads_as_furniture(&sentence.text, &embeddings[id])
+        })
+        .collect()
+}
+
+/// Candidate sentences: prose (not `Sentence::excluded`, not in
+/// `read_as_furniture`) in a summary language (`Settings::languages`), within the budget,
 /// not a copy of an earlier sentence, and among the first n remaining
 /// sentences of their document.
 pub fn preselect(
@@ -628,12 +670,15 @@ pub fn preselect(
     costs: &[usize],
     limit: usize,
     settings: &Settings,
+    read_as_furniture: &[usize],
 ) -> Vec<usize> {
     let mut kept: Vec<usize> = vec![];
     let mut seen_texts = std::collections::HashSet::new();
     let mut per_document = vec![0usize; cluster.documents.len()];
     for (id, sentence) in cluster.sentences.iter().enumerate() {
-        let unwanted = sentence.excluded.is_some() || !settings.accepts_language(&sentence.lang);
+        let unwanted = sentence.excluded.is_some()
+            || read_as_furniture.binary_search(&id).is_ok()
+            || !settings.accepts_language(&sentence.lang);
         if unwanted || costs[id] > limit || costs[id] == 0 || per_document[sentence.doc] >= settings.first_sentences {
             continue;
         }
@@ -672,13 +717,22 @@ fn ordered(cluster: &Cluster, mut sentences: Vec<usize>, order: Order) -> Vec<us
 
 /// With summary languages chosen: a plain note when they have no prose at
 /// all, or too little to fill the budget.
-fn language_note(cluster: &Cluster, costs: &[usize], limit: usize, settings: &Settings) -> Option<String> {
+fn language_note(
+    cluster: &Cluster,
+    costs: &[usize],
+    limit: usize,
+    settings: &Settings,
+    read_as_furniture: &[usize],
+) -> Option<String> {
     if settings.languages.is_empty() {
         return None;
     }
     let names = settings.languages.iter().map(|l| crate::segment::language_name(l)).collect::<Vec<_>>().join(" or ");
     let in_language: Vec<usize> = (0..cluster.sentences.len())
-        .filter(|&s| cluster.sentences[s].excluded.is_none() && settings.accepts_language(&cluster.sentences[s].lang))
+        .filter(|&s| {
+            let prose = cluster.sentences[s].excluded.is_none() && read_as_furniture.binary_search(&s).is_err();
+            prose && settings.accepts_language(&cluster.sentences[s].lang)
+        })
         .collect();
     if in_language.is_empty() {
         return Some(format!(
@@ -755,10 +809,42 @@ pub(crate) mod tests {
         let (costs, _) = Budget::Words(100).costs(&c);
         let settings = Settings { first_sentences: 2, ..Default::default() };
         // "The storm hits the coast today!" is not a copy of "Storm hits the coast today."
-        let kept = preselect(&c, &e, &costs, 100, &settings);
+        let kept = preselect(&c, &e, &costs, 100, &settings, &[]);
         assert_eq!(kept, vec![0, 1, 3, 4]);
-        let kept = preselect(&c, &e, &costs, 4, &settings);
+        let kept = preselect(&c, &e, &costs, 4, &settings, &[]);
         assert_eq!(kept, vec![1, 2]); // only the 4-word sentences fit
+    }
+
+    /// What the prose reader flags is no candidate, is told with its reason,
+    /// and counts again once the settings turn the reader off.
+    #[test]
+    fn sentences_the_prose_reader_flags_are_no_candidates_and_say_why() {
+        let c = cluster();
+        let furniture = crate::segment::prose_reader::ProseReader::shipped().most_furniture_like();
+        // Synthetic embeddings mean nothing to the reader, so the prose ones
+        // point away from what it reads as furniture.
+        let mut e: Vec<Embedding> = embeddings(5)
+            .iter()
+            .map(|v| {
+                let away: Vec<f32> = v.iter().zip(&furniture).map(|(x, f)| x - f).collect();
+                let length = away.iter().map(|x| x * x).sum::<f32>().sqrt();
+                std::array::from_fn(|i| away[i] / length)
+            })
+            .collect();
+        e[1] = furniture;
+        let settings = Settings::default();
+        assert_eq!(read_as_furniture(&c, &e, &settings), vec![1]);
+        let summary = summarize(&SummaryRequest::new(&c, &e, &settings)).unwrap();
+        assert_eq!(summary.read_as_furniture, vec![1]);
+        assert!(!summary.candidates.contains(&1));
+        let reasons: Vec<Option<String>> = sentences_as_read(&c, &summary).into_iter().map(|s| s.excluded).collect();
+        assert_eq!(reasons[1].as_deref(), Some(crate::segment::prose_reader::REASON));
+        assert!(reasons.iter().enumerate().all(|(id, r)| id == 1 || r.is_none()));
+        let json = summary_json(&c, &settings, &summary);
+        assert_eq!(json["excluded"][0]["reason"], crate::segment::prose_reader::REASON);
+        let rules_only = Settings { prose_reader: false, ..settings };
+        assert!(read_as_furniture(&c, &e, &rules_only).is_empty());
+        assert!(summarize(&SummaryRequest::new(&c, &e, &rules_only)).unwrap().candidates.contains(&1));
     }
 
     #[test]
@@ -769,7 +855,7 @@ pub(crate) mod tests {
         ]);
         let e = vec![unit(&[(0, 1.0)]), unit(&[(1, 1.0)])];
         let (costs, limit) = Budget::Words(100).costs(&c);
-        assert_eq!(preselect(&c, &e, &costs, limit, &Settings::default()), vec![0]);
+        assert_eq!(preselect(&c, &e, &costs, limit, &Settings::default(), &[]), vec![0]);
     }
 
     #[test]
@@ -835,6 +921,12 @@ pub(crate) mod tests {
         (c, e, question)
     }
 
+    /// Settings for tests on synthetic embeddings, which mean nothing to the
+    /// prose reader: only the segmentation rules decide what is prose.
+    pub(crate) fn rules_only() -> Settings {
+        Settings { prose_reader: false, ..Default::default() }
+    }
+
     #[test]
     fn the_answer_wins_once_the_topic_weighs_enough() {
         let (c, e, question) = storm_and_curfew();
@@ -844,7 +936,7 @@ pub(crate) mod tests {
                 budget: Budget::Sentences(1),
                 topic: Some("What did the mayor say about the curfew?".into()),
                 topic_weight: weight,
-                ..Default::default()
+                ..rules_only()
             };
             let summary = summarize(&SummaryRequest { topic: Some(&question), ..SummaryRequest::new(&c, &e, &settings) }).unwrap();
             (summary.sentences[0], summary.centroid.steering.map(|s| s.degrees_moved()))
@@ -855,7 +947,7 @@ pub(crate) mod tests {
         assert_eq!(picked, 3, "the curfew sentence answers the question");
         assert!(moved.unwrap() > 10.0, "{moved:?}");
         for method in [Method::Greedy, Method::Beam] {
-            let settings = Settings { method, budget: Budget::Sentences(1), topic: Some("curfew?".into()), topic_weight: 0.6, ..Default::default() };
+            let settings = Settings { method, budget: Budget::Sentences(1), topic: Some("curfew?".into()), topic_weight: 0.6, ..rules_only() };
             let summary = summarize(&SummaryRequest { topic: Some(&question), ..SummaryRequest::new(&c, &e, &settings) }).unwrap();
             assert_eq!(summary.sentences, vec![3], "{method}");
         }
@@ -890,7 +982,7 @@ pub(crate) mod tests {
     #[test]
     fn only_sentences_in_the_summary_languages_are_candidates() {
         let (c, e) = bilingual();
-        let settings = Settings { languages: vec!["es".into(), "en".into()], budget: Budget::Words(100), ..Default::default() };
+        let settings = Settings { languages: vec!["es".into(), "en".into()], budget: Budget::Words(100), ..rules_only() };
         let summary = summarize(&SummaryRequest::new(&c, &e, &settings)).unwrap();
         let languages: Vec<&str> = summary.candidates.iter().map(|&s| c.sentences[s].lang.as_str()).collect();
         assert_eq!(languages, vec!["es", "es", "en"]);
@@ -903,14 +995,14 @@ pub(crate) mod tests {
     #[test]
     fn a_summary_language_without_text_says_which_languages_there_are() {
         let (c, e) = bilingual();
-        let settings = Settings { languages: vec!["ar".into()], ..Default::default() };
+        let settings = Settings { languages: vec!["ar".into()], ..rules_only() };
         let summary = summarize(&SummaryRequest::new(&c, &e, &settings)).unwrap();
         assert!(summary.sentences.is_empty());
         assert_eq!(
             summary.notes,
             vec!["No sentence is in Arabic: the articles are in French (17 words), Spanish (13 words), English (7 words). Choose another summary language.".to_string()]
         );
-        let enough = Settings { languages: vec!["fr".into()], budget: Budget::Words(10), ..Default::default() };
+        let enough = Settings { languages: vec!["fr".into()], budget: Budget::Words(10), ..rules_only() };
         assert!(summarize(&SummaryRequest::new(&c, &e, &enough)).unwrap().notes.is_empty());
     }
 

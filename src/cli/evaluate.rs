@@ -11,7 +11,7 @@ use precis::document::Cluster;
 use precis::encoder::Encoder;
 use precis::eval::bootstrap::{BootstrapConfig, Estimate};
 use precis::eval::rouge::{self, CorpusRouge, Metric, RougeConfig};
-use precis::summarize::{summarize, Method, SummaryRequest};
+use precis::summarize::{summarize, Method, Settings, SummaryRequest};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -41,7 +41,8 @@ pub struct EvaluateArgs {
     /// Worker threads (default: all cores).
     #[arg(long)]
     pub threads: Option<usize>,
-    /// Let page furniture be picked (as before the prose filter), to measure the filter.
+    /// Let page furniture be picked (as before the prose filter and the
+    /// prose reader), to measure them.
     #[arg(long)]
     pub keep_furniture: bool,
     #[command(flatten)]
@@ -155,7 +156,7 @@ fn run_cluster(
     };
     for &method in &args.methods {
         let t = Instant::now();
-        let settings = args.settings.to_settings(method, budget);
+        let settings = Settings { prose_reader: !args.keep_furniture && !args.settings.no_prose_reader, ..args.settings.to_settings(method, budget) };
         let request = SummaryRequest { reference: reference.as_deref(), heads: Some(heads), ..SummaryRequest::new(&cluster, &embeddings, &settings) };
         let summary = summarize(&request)
             .with_context(|| format!("cluster {}, method {}", eval.name, method.name()))?;

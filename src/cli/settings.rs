@@ -37,6 +37,10 @@ pub struct SettingsArgs {
     /// β: a sentence's embedding counts words^β in the summary's sum (0 = as published).
     #[arg(long, default_value_t = Settings::default().length_weight)]
     pub length_weight: f32,
+    /// Let the sentences the prose reader reads as captions, headlines or
+    /// blurbs be candidates: only the segmentation rules decide what is prose.
+    #[arg(long)]
+    pub no_prose_reader: bool,
     /// chronological: by article date; for tbmmr, by sentence time or grouped by day (the paper's order).
     #[arg(long, value_enum, default_value = "position")]
     pub order: OrderArg,
@@ -106,6 +110,7 @@ impl SettingsArgs {
             topic: None,
             topic_weight: 0.0,
             languages: self.languages.clone(),
+            prose_reader: !self.no_prose_reader,
         }
     }
 }

@@ -84,6 +84,7 @@ struct SummaryOptions {
     topic: Option<String>,
     topic_weight: Option<f32>,
     languages: Vec<String>,
+    no_prose_reader: bool,
 }
 
 impl SummaryOptions {
@@ -112,6 +113,7 @@ impl SummaryOptions {
             topic: self.topic,
             topic_weight: check_weight(self.topic_weight.unwrap_or(0.0))?,
             languages: self.languages.iter().map(|code| language_code(code)).collect::<Result<_, _>>()?,
+            prose_reader: !self.no_prose_reader,
         })
     }
 }

@@ -20,6 +20,7 @@ mod language;
 mod layout;
 mod line_key;
 mod prepare;
+pub mod prose_reader;
 mod rules;
 
 pub use entities::decode_entities;

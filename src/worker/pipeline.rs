@@ -14,7 +14,7 @@ use crate::eval::reference::rouge_of_picked;
 use crate::limits::check_total_text;
 use crate::project;
 use crate::segment;
-use crate::summarize::{estimate_centroid, select_towards, Method, SummaryTexts};
+use crate::summarize::{estimate_centroid, select_towards, sentences_as_read, Method, SummaryTexts};
 use std::collections::HashMap;
 
 /// Embeddings kept between summaries (about 2 kB each): beyond this many
@@ -146,7 +146,7 @@ pub fn finish(
         let picked: Vec<&Sentence> = summary.sentences.iter().map(|&s| &cluster.sentences[s]).collect();
         rouge_of_picked(&picked, reference)
     });
-    Ok(SummaryResult { sentences: cluster.sentences.clone(), summary, projection, rouge, timing })
+    Ok(SummaryResult { sentences: sentences_as_read(cluster, &summary), summary, projection, rouge, timing })
 }
 
 /// Said when ROUGE stems English without WordNet's exception list (the app
@@ -267,7 +267,7 @@ pub(crate) mod tests {
     #[test]
     fn a_reference_enables_the_oracle_and_rouge() {
         let reference = "The dam broke and the valley flooded.";
-        let oracle = Settings { method: Method::Oracle, ..Default::default() };
+        let oracle = Settings { method: Method::Oracle, ..crate::summarize::tests::rules_only() };
         let prepared = prepare(job(oracle, Some(reference))).unwrap();
         let mut cache = EmbeddingCache::default();
         embed_all(&prepared, &mut cache);
