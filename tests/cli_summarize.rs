@@ -127,6 +127,39 @@ fn page_furniture_is_never_picked_and_listed_with_its_reason() {
     assert!(excluded.iter().all(|e| !picked.contains(&e["text"].as_str().unwrap())), "{picked:?}");
 }
 
+/// A caption written as a full sentence passes every form rule; the prose
+/// reader (`segment::prose_reader`) reads it from its embedding, and the
+/// JSON lists it with that reason unless `--no-prose-reader` is given.
+#[test]
+fn a_caption_written_as_a_sentence_is_read_as_furniture_and_listed() {
+    const CAPTION: &str = "Vista aérea de la ciudad de Valtera tras el terremoto.";
+    let dir = Scratch::new("summarize-prose-reader");
+    let page = dir.write(
+        "page.txt",
+        format!(
+            "{CAPTION}\n\nUn terremoto de magnitud 6,8 sacudió el martes la ciudad costera de Valtera y dejó al menos \
+             40 muertos, según las autoridades locales. Los equipos de rescate trabajaban durante la noche para sacar a \
+             los supervivientes de los edificios derrumbados.\n\nEl alcalde pidió a los vecinos que no regresaran a sus \
+             viviendas hasta que los ingenieros revisaran las estructuras.\n"
+        ),
+    );
+    let summarize = |extra: &[&str]| -> Value {
+        let mut args = vec!["summarize", "--format", "json", "--budget", "100"];
+        args.extend_from_slice(extra);
+        args.push(page.to_str().unwrap());
+        serde_json::from_str(&succeed(args)).unwrap()
+    };
+    let text_of = |json: &Value, id: &Value| json["excluded"].as_array().unwrap().iter().find(|e| e["id"] == *id).cloned();
+    let read = summarize(&[]);
+    let listed = read["excluded"].as_array().unwrap().iter().find(|e| e["text"] == CAPTION).expect("the caption is listed");
+    assert!(listed["reason"].as_str().unwrap().starts_with("page furniture: reads like a caption"), "{listed}");
+    assert!(!read["candidates"].as_array().unwrap().contains(&listed["id"]));
+    assert!(!read["summary"].as_array().unwrap().iter().any(|s| s["text"] == CAPTION));
+    let rules_only = summarize(&["--no-prose-reader"]);
+    assert!(text_of(&rules_only, &listed["id"]).is_none(), "only the reader excluded it");
+    assert!(rules_only["candidates"].as_array().unwrap().contains(&listed["id"]));
+}
+
 /// The e2e fixtures' shipwreck story in English, Spanish and French.
 fn ship(lang: &str) -> PathBuf {
     cli::repo().join(format!("tests/e2e/fixtures/ship-{lang}.txt"))

@@ -2,7 +2,8 @@
 //! decision on the hand-labelled fixture, per split, with the errors.
 
 use anyhow::{anyhow, Result};
-use precis::segment::furniture_fixture::{judge, Score};
+use precis::segment::furniture_fixture::{judge_read, Score};
+use precis::summarize::{mark_read_furniture, read_as_furniture, Settings};
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
@@ -13,12 +14,26 @@ pub struct FurnitureEvalArgs {
     /// Print the misjudged sentences of this split (dev, test or all).
     #[arg(long)]
     pub errors: Option<String>,
+    /// Also run the prose reader (models/furniture/reader.json) on what the
+    /// rules leave as prose, as summaries do; needs the encoder.
+    #[arg(long)]
+    pub reader: bool,
+    #[arg(long)]
+    pub models: Option<PathBuf>,
 }
 
 pub fn run(args: FurnitureEvalArgs) -> Result<()> {
     let clusters = std::fs::read_to_string(args.fixture.join("clusters.jsonl"))?;
     let labels = std::fs::read_to_string(args.fixture.join("labels.jsonl"))?;
-    let judged = judge(&clusters, &labels).map_err(|e| anyhow!(e))?;
+    let encoder = if args.reader { Some(super::models::load_encoder(args.models.as_deref())?) } else { None };
+    let judged = judge_read(&clusters, &labels, |cluster| {
+        let Some(encoder) = &encoder else { return Ok(()) };
+        let embeddings = encoder.encode(&cluster.texts()).map_err(|e| e.to_string())?;
+        let read = read_as_furniture(cluster, &embeddings, &Settings::default());
+        mark_read_furniture(&mut cluster.sentences, &read);
+        Ok(())
+    })
+    .map_err(|e| anyhow!(e))?;
     println!("| split | sentences | junk | precision | recall | false positives | false negatives |");
     println!("|---|---:|---:|---:|---:|---:|---:|");
     for split in ["dev", "test", "all"] {

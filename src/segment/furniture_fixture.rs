@@ -76,6 +76,16 @@ impl Score {
 /// the decision on its sentence. A label whose sentence is not found at its
 /// `doc`/`index` with the same text is an error (the splitter changed).
 pub fn judge(clusters_jsonl: &str, labels_jsonl: &str) -> Result<Vec<Judged>, String> {
+    judge_read(clusters_jsonl, labels_jsonl, |_| Ok(()))
+}
+
+/// As [`judge`], with `read` deciding more of each cluster's sentences
+/// after the rules (the prose reader, which needs the encoder).
+pub fn judge_read(
+    clusters_jsonl: &str,
+    labels_jsonl: &str,
+    mut read: impl FnMut(&mut Cluster) -> Result<(), String>,
+) -> Result<Vec<Judged>, String> {
     let mut clusters: HashMap<String, Cluster> = HashMap::new();
     for (n, line) in clusters_jsonl.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
         let value: Value = serde_json::from_str(line).map_err(|e| format!("clusters line {}: {e}", n + 1))?;
@@ -90,7 +100,9 @@ pub fn judge(clusters_jsonl: &str, labels_jsonl: &str) -> Result<Vec<Judged>, St
                 Document { lang: Some("en".into()), ..Document::new(format!("{id}-{i}"), text) }
             })
             .collect();
-        clusters.insert(id, Cluster::new(documents));
+        let mut cluster = Cluster::new(documents);
+        read(&mut cluster)?;
+        clusters.insert(id, cluster);
     }
     let mut judged = vec![];
     for (n, line) in labels_jsonl.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {

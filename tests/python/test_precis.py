@@ -111,11 +111,13 @@ def test_summarize_gives_the_cli_json(articles_file, method):
 
 def test_summary_settings_are_the_cli_flags(articles_file):
     summary = precis.summarize(ARTICLES, method="bs", budget_sentences=2, beam_width=3, order="score",
-                               topic="damage", topic_weight=0.5, languages=["en"])
+                               topic="damage", topic_weight=0.5, languages=["en"], no_prose_reader=True)
     cli = json.loads(run_cli("summarize", "--method", "bs", "--budget-sentences", 2, "--beam-width", 3, "--order", "score",
-                             "--topic", "damage", "--topic-weight", 0.5, "--languages", "en", "--format", "json", articles_file))
+                             "--topic", "damage", "--topic-weight", 0.5, "--languages", "en", "--no-prose-reader",
+                             "--format", "json", articles_file))
     assert summary == cli
     assert len(summary["summary"]) == 2
+    assert summary["settings"]["prose_reader"] is False
 
 
 def test_summary_sentences_point_back_to_their_document():

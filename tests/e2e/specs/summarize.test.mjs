@@ -57,3 +57,30 @@ test("three articles in three languages give a traceable summary within the budg
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+// A caption written as a full sentence passes every form rule; the prose
+// reader in the worker reads it from its embedding. It is never picked,
+// and the Sources tab greys it with the reason instead of dropping it.
+const CAPTION = "Vista aérea de la ciudad de Valtera tras el terremoto.";
+const CAPTIONED_PAGE = [
+  "Un terremoto sacude Valtera",
+  "Un terremoto de magnitud 6,8 sacudió el martes la ciudad costera de Valtera y dejó al menos 40 muertos, según las autoridades locales. Los equipos de rescate trabajaban durante la noche para sacar a los supervivientes de los edificios derrumbados.",
+  CAPTION,
+  "El alcalde pidió a los vecinos que no regresaran a sus viviendas hasta que los ingenieros revisaran las estructuras. Los hospitales de la región recibieron a más de 300 heridos.",
+].join("\n\n");
+
+test("a caption written as a sentence is greyed in Sources with the reader's reason, never picked", async () => {
+  const { page, context } = await openApp(env);
+  await pasteArticles(page, [CAPTIONED_PAGE]);
+  await waitForModel(page);
+  await summarize(page);
+  const picked = await summarySentences(page);
+  assert.ok(picked.length >= 1, "the article's prose is summarized");
+  assert.ok(picked.every((s) => s.text !== CAPTION), `the caption was picked: ${JSON.stringify(picked)}`);
+  await page.getByRole("tab", { name: "Sources" }).click();
+  const caption = page.locator(".source .sentence.furniture", { hasText: CAPTION });
+  await caption.waitFor();
+  assert.match(await caption.locator(".furniture-reason").textContent(), /reads like a caption, headline or blurb/);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
