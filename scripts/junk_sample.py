@@ -6,7 +6,7 @@ Writes method<TAB>cluster<TAB>line for N lines per method (the union is what
 gets judged; a line's judgement is shared by every method that picked it).
 The sample is bottom-k: the N lines whose seeded SHA-256 of
 (seed, method, cluster, line) is smallest, uniform over the run's lines.
-With --score JUDGED.tsv (line<TAB>prose|junk) prints the junk share per method;
+With --score JUDGED.tsv[,MORE.tsv…] (line<TAB>prose|junk) prints the junk share per method;
 with --only A,B the share is over the sampled lines of the clusters whose
 names contain A or B (e.g. the held-out topics of scripts/ml_crisis_clusters.py).
 """
@@ -45,8 +45,8 @@ def main():
     only = only.split(",") if only else None
     run, methods, n, seed = args[0], args[1].split(","), int(args[2]), int(args[3])
     judged = {}
-    if score:
-        for row in open(score, encoding="utf-8"):
+    for path in score.split(",") if score else []:
+        for row in open(path, encoding="utf-8"):
             text, label = row.rstrip("\n").rsplit("\t", 1)
             judged[text] = label
     for m in methods:
