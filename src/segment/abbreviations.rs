@@ -47,6 +47,19 @@ fn is_dotted_acronym(stem: &str) -> bool {
             .all(|group| (1..=2).contains(&group.chars().count()) && group.chars().all(char::is_alphabetic))
 }
 
+/// Whether `word` (with its period) and the start of `after` are two
+/// Spanish plural initials, each a capital doubled: `EE. UU.` (the United
+/// States), `FF. AA.` (the armed forces), `RR. EE.` (foreign affairs),
+/// written with a space as often as without. Only as a pair: a lone `TT.`
+/// or `II.` ends sentences ("according to TT.", "World War II.").
+pub(super) fn pairs_plural_initials(word: &str, after: &str) -> bool {
+    let doubled = |stem: &str| {
+        let mut letters = stem.chars();
+        matches!((letters.next(), letters.next(), letters.next()), (Some(a), Some(b), None) if a == b && a.is_uppercase())
+    };
+    word.strip_suffix('.').is_some_and(doubled) && after.trim_start().split_once('.').is_some_and(|(next, _)| doubled(next))
+}
+
 fn known(word: &str) -> Option<Abbreviation> {
     use Abbreviation::*;
     Some(match word {
@@ -140,6 +153,16 @@ mod tests {
         assert_eq!(classify("z."), Some(Letter));
         assert_eq!(classify("U.S."), Some(MayEndSentence));
         assert_eq!(classify("EE.UU."), Some(MayEndSentence));
+        assert_eq!(classify("TT."), None);
+    }
+
+    #[test]
+    fn spanish_plural_initials_pair_up() {
+        assert!(pairs_plural_initials("EE.", " UU., aseguró"));
+        assert!(pairs_plural_initials("FF.", "AA. desfilaron"));
+        assert!(!pairs_plural_initials("TT.", " Goteborg has about 435,000 people."));
+        assert!(!pairs_plural_initials("II.", " ``This Dec. 31"));
+        assert!(!pairs_plural_initials("EU.", " UU."));
         assert_eq!(classify("etc."), Some(MayEndSentence));
         assert_eq!(classify("No."), Some(BeforeNumber));
         assert_eq!(classify("3."), Some(Ordinal));

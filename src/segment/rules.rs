@@ -31,7 +31,7 @@
 //! spaces ("!!!!…", "-----…") is set apart before UAX #29 sees it: the
 //! library's lookahead is quadratic on such runs after a period.
 
-use super::abbreviations::{classify, is_ordinal_noun, is_sentence_opener, Abbreviation};
+use super::abbreviations::{classify, is_ordinal_noun, is_sentence_opener, pairs_plural_initials, Abbreviation};
 use std::ops::Range;
 use unicode_segmentation::UnicodeSegmentation;
 
@@ -176,6 +176,9 @@ fn continues(before: &str, after: &str) -> bool {
     };
     // "South Korea/U.S. forces": the abbreviation is what follows the slash.
     let word = word.rsplit('/').next().unwrap_or(word);
+    if pairs_plural_initials(word, after) {
+        return true;
+    }
     let next_word = first_word(after);
     let starts_with_opening = after.trim_start().starts_with(is_opening);
     match classify(word) {

@@ -180,6 +180,21 @@ fn spanish() {
     );
 }
 
+/// "EE. UU." with its space is one name, not two sentences.
+#[test]
+fn spanish_plural_initials_with_a_space() {
+    assert_splits(
+        "Turquía insiste en una operación tras la retirada de EE. UU., aseguró el ministro. \
+         Murió en un bombardeo de EE. UU. El régimen lo negó. Las FF. AA. desfilaron en Madrid.",
+        &[
+            "Turquía insiste en una operación tras la retirada de EE. UU., aseguró el ministro.",
+            "Murió en un bombardeo de EE. UU.",
+            "El régimen lo negó.",
+            "Las FF. AA. desfilaron en Madrid.",
+        ],
+    );
+}
+
 #[test]
 fn french() {
     assert_splits(
