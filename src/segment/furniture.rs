@@ -374,7 +374,7 @@ fn judge(line: &Line, f: &Features, form: bool, several: bool) -> Option<Reason>
     if repeated_headline(line.text) {
         return Some(Reason::RepeatedHeadline);
     }
-    if embedded_post(&f.folded) || opens_with_handle(line.text) {
+    if embedded_post(&f.folded) || opens_with_handle(line.text) || opens_with_tag(line.text) {
         return Some(Reason::EmbeddedPost);
     }
     if let Some(reason) = cue(f) {
@@ -878,9 +878,10 @@ fn opens_with_time(text: &str) -> bool {
 }
 
 /// "@manal: La policía militar está golpeando …", "@RafifJ [en]: Que …",
-/// "@Razaniyat Un amigo en #Aleppo …", "@ooodani #12Cerrar…": a post or a
-/// reader's comment quoted under its author's handle, then a colon, a
-/// capital or a tag ("@handle said …" is a sentence about the post).
+/// "@Razaniyat Un amigo en #Aleppo …", "@ooodani #12Cerrar…",
+/// "@anasqtiesh\"porter atteinte …": a post or a reader's comment quoted
+/// under its author's handle, then a colon, a capital, a tag or a quote
+/// ("@handle said …" is a sentence about the post).
 fn opens_with_handle(text: &str) -> bool {
     let Some(rest) = text.strip_prefix('@') else { return false };
     let handle = rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(rest.len());
@@ -891,7 +892,19 @@ fn opens_with_handle(text: &str) -> bool {
         _ => after,
     };
     let spaced = rest[handle..].starts_with(char::is_whitespace);
-    handle >= 1 && (after.starts_with(':') || (spaced && after.starts_with(|c: char| c.is_uppercase() || c == '@' || c == '#')))
+    let quoted = after.starts_with(['"', '“', '«']);
+    handle >= 1 && (after.starts_with(':') || quoted || (spaced && after.starts_with(|c: char| c.is_uppercase() || c == '@' || c == '#')))
+}
+
+/// "#Mubarak gobierna #Egipto desde 1981.", "#AntiCoup alliance confirm …":
+/// a post quoted from its first tag, as posts open and sentences do not.
+/// Not the tail of a quote that ends on a tag ("#Takei2018," he wrote.),
+/// and not a lone tag, which would take its prose paragraph along
+/// ("Lyft quickly admitted … #GetMono").
+fn opens_with_tag(text: &str) -> bool {
+    let Some(rest) = text.strip_prefix('#') else { return false };
+    let first_word = rest.split_whitespace().next().unwrap_or_default();
+    rest.starts_with(char::is_alphabetic) && !first_word.contains(['"', '”', '»']) && rest.split_whitespace().count() >= 3
 }
 
 /// News-agency photo captions: "…, Thursday, Dec. 20, 2012, in Chicago.",
@@ -1800,6 +1813,23 @@ mod tests {
         ]);
         assert_eq!(r[1..4], [Some(Reason::EmbeddedPost); 3]);
         assert_eq!((r[0], r[4], r[5], r[6]), (None, None, None, None));
+    }
+
+    #[test]
+    fn posts_quoted_from_their_first_tag() {
+        let r = paragraphs_of(&[
+            &[PROSE[0]],
+            &["#Mubarak gobierna #Egipto desde 1981."],
+            &["#AntiCoup alliance confirm that today's rallies end with the evening and funeral prayers."],
+            &["@anasqtiesh\"porter atteinte au sentiment national\", c'est ce qui est reproché aux militants."],
+            &["The actor ended his post with #Takei2018 and a link to the article announcing his run."],
+            &["#Takei2018,\" the actor wrote, along with a link to a Daily Buzz article announcing his run."],
+            &["Lyft quickly admitted the wearable was a prank, but the company did get a model to try one out.", "#GetMono"],
+            &[PROSE[1]],
+        ]);
+        assert_eq!(r[1..4], [Some(Reason::EmbeddedPost); 3]);
+        assert_eq!((r[0], r[4], r[5], r[6], r[8]), (None, None, None, None, None));
+        assert_ne!(r[7], Some(Reason::EmbeddedPost), "a lone tag is no post");
     }
 
     #[test]
