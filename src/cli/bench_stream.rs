@@ -79,7 +79,7 @@ pub fn run(args: BenchStreamArgs) -> Result<()> {
             .encode(&refs)?
             .into_iter()
             .zip(&texts)
-            .map(|(embedding, t)| SentenceInput { words: count_words(t), embedding })
+            .map(|(embedding, t)| SentenceInput { words: count_words(t), embedding, not_prose: None })
             .collect();
         encode_time += started.elapsed();
         for document in inputs.chunks(args.per_document.max(1)) {

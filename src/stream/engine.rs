@@ -15,6 +15,9 @@ pub struct SentenceInput {
     /// Length in budget words.
     pub words: usize,
     pub embedding: Embedding,
+    /// Why the sentence is not prose (`Sentence::excluded`: page furniture
+    /// or a fragment); such a sentence is never an update.
+    pub not_prose: Option<String>,
 }
 
 /// A sentence as policies see it: its place in the stream and its content.
@@ -107,6 +110,9 @@ pub enum Reason {
     Exemplar { cluster_size: usize, closest: Closest },
     /// Training oracle: how many nuggets the sentence adds.
     Oracle { new_nuggets: usize },
+    /// Page furniture or a fragment (the segmentation's reason): skipped
+    /// before any policy looks at it, as summaries never pick it.
+    NotProse { why: String },
 }
 
 impl fmt::Display for Reason {
@@ -131,6 +137,7 @@ impl fmt::Display for Reason {
                 write!(f, "exemplar of a cluster of {cluster_size}, {closest}")
             }
             Reason::Oracle { new_nuggets } => write!(f, "adds {new_nuggets} new nugget(s)"),
+            Reason::NotProse { why } => write!(f, "{why}"),
         }
     }
 }
@@ -559,7 +566,11 @@ impl<P: Policy> Engine<P> {
     /// sentence.
     pub fn decide(&mut self, input: &SentenceInput) -> Decision {
         let sentence = self.state.admit(input);
-        let (action, reason) = self.policy.decide(&self.state, &sentence);
+        let (action, reason) = match &input.not_prose {
+            // Still observed, as it still counts in the summaries' centroid.
+            Some(why) => (Action::Skip, Reason::NotProse { why: why.clone() }),
+            None => self.policy.decide(&self.state, &sentence),
+        };
         let update = (action == Action::Select).then(|| self.state.add_update(&sentence, sentence.time));
         self.state.observe(&sentence);
         decision(&sentence, action, sentence.time, reason, update)
@@ -620,7 +631,7 @@ pub(crate) mod tests {
     }
 
     pub fn input(e: Embedding) -> SentenceInput {
-        SentenceInput { words: 10, embedding: e }
+        SentenceInput { words: 10, embedding: e, not_prose: None }
     }
 
     /// Selects every sentence, to exercise the engine alone.
@@ -646,6 +657,20 @@ pub(crate) mod tests {
         assert_eq!(second[0].update, Some(2));
         assert_eq!(engine.updates().iter().map(|u| u.time).collect::<Vec<_>>(), vec![100, 100, 200]);
         assert!(engine.finish().is_empty());
+    }
+
+    /// Page furniture is never an update, whatever the policy, and keeps
+    /// its number in the stream.
+    #[test]
+    fn furniture_is_skipped_before_the_policy_with_its_reason() {
+        let mut engine = Engine::new(SelectAll, None, StateConfig::default());
+        let credit = SentenceInput { not_prose: Some("page furniture: photo credit".into()), ..input(axis(1)) };
+        let decisions = engine.push_document(100, &[input(axis(0)), credit, input(axis(2))]);
+        let actions: Vec<Action> = decisions.iter().map(|d| d.action).collect();
+        assert_eq!(actions, vec![Action::Select, Action::Skip, Action::Select]);
+        assert_eq!(decisions[1].reason, Reason::NotProse { why: "page furniture: photo credit".into() });
+        assert_eq!(decisions[1].reason.to_string(), "page furniture: photo credit");
+        assert_eq!((decisions[1].update, decisions[2].sentence, decisions[2].update), (None, 2, Some(1)));
     }
 
     #[test]

@@ -166,12 +166,18 @@ pub fn embed_by_article<'a, E>(
 }
 
 /// Each document's sentences as the engine takes them (`embeddings` in the
-/// order of `cluster.sentences`), documents in order.
+/// order of `cluster.sentences`), documents in order; page furniture comes
+/// with its reason, so that no policy makes it an update.
 pub fn document_inputs(cluster: &Cluster, embeddings: &[Embedding]) -> Vec<Vec<SentenceInput>> {
     document_ranges(cluster)
         .into_iter()
         .map(|range| {
-            range.map(|i| SentenceInput { words: cluster.sentences[i].words, embedding: embeddings[i] }).collect()
+            range
+                .map(|i| {
+                    let sentence = &cluster.sentences[i];
+                    SentenceInput { words: sentence.words, embedding: embeddings[i], not_prose: sentence.excluded.clone() }
+                })
+                .collect()
         })
         .collect()
 }
@@ -338,6 +344,18 @@ mod tests {
             let selected = decisions.iter().filter(|d| d.action == Action::Select).count();
             assert_eq!(selected, replay.updates());
         }
+    }
+
+    #[test]
+    fn page_furniture_reaches_the_engine_with_its_reason() {
+        let page = "The storm hit the coast on Monday and thousands of homes lost power.\n\n\
+                    (Photo: Jane Doe, KARE 11)\n\nOfficials said schools would stay closed until Wednesday.";
+        let cluster = Cluster::new(vec![Document::new("a", page)]);
+        let embeddings: Vec<Embedding> = cluster.sentences.iter().map(|s| embed(&s.text).unwrap()).collect();
+        let inputs = document_inputs(&cluster, &embeddings);
+        let not_prose: Vec<bool> = inputs[0].iter().map(|i| i.not_prose.is_some()).collect();
+        assert_eq!(not_prose, vec![false, true, false]);
+        assert!(inputs[0][1].not_prose.as_deref().unwrap().contains("credit"), "{:?}", inputs[0][1].not_prose);
     }
 
     #[test]

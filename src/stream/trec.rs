@@ -297,7 +297,7 @@ impl Event {
                 sentences: d
                     .sentences
                     .iter()
-                    .map(|s| SentenceInput { words: count_words(&s.text), embedding: *next.next().unwrap() })
+                    .map(|s| SentenceInput { words: count_words(&s.text), embedding: *next.next().unwrap(), not_prose: None })
                     .collect(),
                 nuggets: d.sentences.iter().map(|s| s.nuggets.clone()).collect(),
             })

@@ -216,7 +216,8 @@ mod tests {
     fn apsal_defers_until_the_stream_finishes() {
         let (settings, _) = LiveStream::check(&job("apsal", None), &StreamSettings::untrained()).unwrap();
         let mut live = LiveStream::open(&job("apsal", None), &settings, fake_embedding("glacial lake"));
-        let pushed = push(&mut live, vec![dated("a", None, "A glacial lake burst. Hundreds were evacuated.")], 7_200, false);
+        // Four words each at least: a shorter line is a fragment, skipped as not prose.
+        let pushed = push(&mut live, vec![dated("a", None, "A glacial lake burst above the village. Hundreds were evacuated overnight.")], 7_200, false);
         assert_eq!(pushed.articles[0].time, 7_200, "the first undated article arrives now");
         assert!(pushed.events.iter().all(|e| e.action == Action::Defer));
         let finished = push(&mut live, vec![], 0, true);
