@@ -115,6 +115,29 @@ fn timeline_of_dated_files() {
     );
 }
 
+/// A pasted page's furniture is never an update: a credit above the text
+/// and a share widget are skipped with their reasons, and COS reads the
+/// first prose sentence as the page's first.
+#[test]
+fn page_furniture_is_never_an_update() {
+    let dir = Scratch::new("stream_cli_furniture");
+    let page = dir.join("2024-03-05-storm.txt");
+    std::fs::write(
+        &page,
+        "(Photo: Jane Doe, KARE 11)\n\nThe storm hit the coast on Monday and thousands of homes lost power.\n\n\
+         Officials said schools would stay closed until Wednesday.\n\nTweet with a location\n",
+    )
+    .unwrap();
+    let stdout = stream(
+        &["stream", "--policy", "cos", "--threshold", "1.5", "--query", "storm", page.to_str().unwrap()],
+        &Scratch::new("stream_cli_cache_f"),
+    );
+    assert_eq!(
+        stdout.lines().collect::<Vec<_>>(),
+        vec!["2024-03-05 00:00\t2024-03-05-storm.txt\tThe storm hit the coast on Monday and thousands of homes lost power."]
+    );
+}
+
 #[test]
 fn a_question_moves_cos_to_the_sentence_that_answers_it() {
     // COS takes each article's first sentence; steered by a question with

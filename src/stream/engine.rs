@@ -362,6 +362,18 @@ impl StreamState {
     /// A document arrives at `time` (never earlier than the previous one:
     /// an earlier time is treated as "now").
     pub fn open_document<'a>(&mut self, time: i64, embeddings: impl IntoIterator<Item = &'a Embedding>) {
+        self.open_document_led_by(time, embeddings, |_| true);
+    }
+
+    /// As [`Self::open_document`], where only the sentences `may_lead`
+    /// accepts can be the document's lead (page furniture never is: a
+    /// photo credit above the text does not make COS pass the text over).
+    pub fn open_document_led_by<'a>(
+        &mut self,
+        time: i64,
+        embeddings: impl IntoIterator<Item = &'a Embedding>,
+        may_lead: impl Fn(usize) -> bool,
+    ) {
         self.now = self.now.max(time);
         let window = self.config.rate_window;
         while self.arrivals.front().is_some_and(|&t| t <= self.now.saturating_sub(2 * window)) {
@@ -369,7 +381,9 @@ impl StreamState {
         }
         self.arrivals.push_back(self.now);
         let embeddings: Vec<&Embedding> = embeddings.into_iter().collect();
-        let lead = self.steering.as_ref().map_or(0, |(topic, w)| topic_lead(&embeddings, topic, *w));
+        let leads: Vec<usize> = (0..embeddings.len()).filter(|&i| may_lead(i)).collect();
+        let first = leads.first().copied().unwrap_or(0);
+        let lead = self.steering.as_ref().map_or(first, |(topic, w)| topic_lead(&embeddings, &leads, topic, *w));
         let centroid = unit_mean(embeddings);
         self.document = OpenDocument { index: self.documents, time: self.now, centroid, next_position: 0, lead };
         self.documents += 1;
@@ -549,16 +563,18 @@ impl<P: Policy> Engine<P> {
     /// Replays one document: first any deferred decisions whose time has
     /// come, then a decision for each of its sentences, in order.
     pub fn push_document(&mut self, time: i64, sentences: &[SentenceInput]) -> Vec<Decision> {
-        let mut decisions = self.open_document(time, sentences.iter().map(|s| &s.embedding));
+        let mut decisions = self.open_document(time, sentences);
         decisions.extend(sentences.iter().map(|s| self.decide(s)));
         decisions
     }
 
     /// Step-by-step replay, part 1: a document arrives at `time` with these
-    /// sentence embeddings. Returns the deferred decisions released now.
-    pub fn open_document<'a>(&mut self, time: i64, embeddings: impl IntoIterator<Item = &'a Embedding>) -> Vec<Decision> {
+    /// sentences (decided next, one by one, by [`Self::decide`]). Returns
+    /// the deferred decisions released now.
+    pub fn open_document(&mut self, time: i64, sentences: &[SentenceInput]) -> Vec<Decision> {
         let released = self.release(Some(time.max(self.state.now())));
-        self.state.open_document(time, embeddings);
+        let embeddings = sentences.iter().map(|s| &s.embedding);
+        self.state.open_document_led_by(time, embeddings, |i| sentences[i].not_prose.is_none());
         released
     }
 
@@ -604,11 +620,13 @@ fn blend(a: &Embedding, b: &Embedding, weight: f32) -> Embedding {
     out
 }
 
-/// The position of the sentence with the best (1 − w)·[first] + w·cos(·, topic).
-fn topic_lead(embeddings: &[&Embedding], topic: &Embedding, weight: f32) -> usize {
-    let score = |i: usize| (if i == 0 { 1.0 - weight } else { 0.0 }) + weight * dot(embeddings[i], topic);
+/// The position, among `leads` (in order), of the sentence with the best
+/// (1 − w)·[first of them] + w·cos(·, topic).
+fn topic_lead(embeddings: &[&Embedding], leads: &[usize], topic: &Embedding, weight: f32) -> usize {
+    let first = leads.first().copied().unwrap_or(0);
+    let score = |i: usize| (if i == first { 1.0 - weight } else { 0.0 }) + weight * dot(embeddings[i], topic);
     // Ties go to the earlier sentence.
-    (0..embeddings.len()).max_by(|&a, &b| score(a).total_cmp(&score(b)).then(b.cmp(&a))).unwrap_or(0)
+    leads.iter().copied().max_by(|&a, &b| score(a).total_cmp(&score(b)).then(b.cmp(&a))).unwrap_or(0)
 }
 
 #[cfg(test)]

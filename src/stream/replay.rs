@@ -250,7 +250,7 @@ impl Replay {
         times: &mut StepTimes,
     ) -> Vec<Decision> {
         let arriving = clock();
-        let mut decisions = self.engine.open_document(time, inputs.iter().map(|s| &s.embedding));
+        let mut decisions = self.engine.open_document(time, inputs);
         times.arrivals_us.push(((clock() - arriving) * 1000.0) as f32);
         for input in inputs {
             let deciding = clock();
@@ -274,7 +274,7 @@ impl Replay {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::stream::Action;
+    use crate::stream::{Action, Reason};
 
     fn dated(id: &str, timestamp: Option<i64>, text: &str) -> Document {
         Document { timestamp, ..Document::new(id, text) }
@@ -356,6 +356,23 @@ mod tests {
         let not_prose: Vec<bool> = inputs[0].iter().map(|i| i.not_prose.is_some()).collect();
         assert_eq!(not_prose, vec![false, true, false]);
         assert!(inputs[0][1].not_prose.as_deref().unwrap().contains("credit"), "{:?}", inputs[0][1].not_prose);
+    }
+
+    /// A credit above the text is skipped, and COS takes the first prose
+    /// sentence as the document's first.
+    #[test]
+    fn cos_leads_with_the_first_prose_sentence() {
+        let page = "(Photo: Jane Doe, KARE 11)\n\nThe storm hit the coast on Monday and thousands of homes lost power.\n\n\
+                    Officials said schools would stay closed until Wednesday.";
+        let cluster = Cluster::new(vec![Document::new("a", page)]);
+        let embeddings: Vec<Embedding> = cluster.sentences.iter().map(|s| embed(&s.text).unwrap()).collect();
+        let inputs = document_inputs(&cluster, &embeddings);
+        let mut replay = Replay::new(PolicyKind::Cos, &StreamSettings::untrained(), embed("storm").unwrap());
+        let decisions = replay.push(0, &inputs[0]);
+        let actions: Vec<Action> = decisions.iter().map(|d| d.action).collect();
+        assert_eq!(actions, vec![Action::Skip, Action::Select, Action::Skip]);
+        assert!(matches!(decisions[0].reason, Reason::NotProse { .. }), "{:?}", decisions[0].reason);
+        assert_eq!(decisions[2].reason, Reason::NotFirstSentence);
     }
 
     #[test]
