@@ -27,7 +27,8 @@ pub struct StreamSentence {
     pub id: usize,
     /// Arrival order of its document (0-based).
     pub doc: usize,
-    /// Index within its document (0 = first sentence).
+    /// Index among its document's prose sentences (0 = the first; page
+    /// furniture, never a policy's to decide, shares the next one's).
     pub position: usize,
     /// Arrival time of its document, seconds since the Unix epoch.
     pub time: i64,
@@ -365,14 +366,15 @@ impl StreamState {
         self.open_document_led_by(time, embeddings, |_| true);
     }
 
-    /// As [`Self::open_document`], where only the sentences `may_lead`
-    /// accepts can be the document's lead (page furniture never is: a
-    /// photo credit above the text does not make COS pass the text over).
+    /// As [`Self::open_document`], where only the sentences `is_prose`
+    /// accepts are counted in positions and can be the document's lead (a
+    /// photo credit above the text does not make COS pass the text over,
+    /// nor take LS's first-sentence feature from it).
     pub fn open_document_led_by<'a>(
         &mut self,
         time: i64,
         embeddings: impl IntoIterator<Item = &'a Embedding>,
-        may_lead: impl Fn(usize) -> bool,
+        is_prose: impl Fn(usize) -> bool,
     ) {
         self.now = self.now.max(time);
         let window = self.config.rate_window;
@@ -381,15 +383,15 @@ impl StreamState {
         }
         self.arrivals.push_back(self.now);
         let embeddings: Vec<&Embedding> = embeddings.into_iter().collect();
-        let leads: Vec<usize> = (0..embeddings.len()).filter(|&i| may_lead(i)).collect();
-        let first = leads.first().copied().unwrap_or(0);
-        let lead = self.steering.as_ref().map_or(first, |(topic, w)| topic_lead(&embeddings, &leads, topic, *w));
+        let prose: Vec<&Embedding> = (0..embeddings.len()).filter(|&i| is_prose(i)).map(|i| embeddings[i]).collect();
+        let lead = self.steering.as_ref().map_or(0, |(topic, w)| topic_lead(&prose, topic, *w));
         let centroid = unit_mean(embeddings);
         self.document = OpenDocument { index: self.documents, time: self.now, centroid, next_position: 0, lead };
         self.documents += 1;
     }
 
-    /// The next sentence of the open document, numbered in the stream.
+    /// The next sentence of the open document, numbered in the stream and
+    /// placed among the document's prose.
     pub fn admit(&mut self, input: &SentenceInput) -> StreamSentence {
         let sentence = StreamSentence {
             id: self.observed,
@@ -399,7 +401,9 @@ impl StreamState {
             words: input.words,
             embedding: input.embedding,
         };
-        self.document.next_position += 1;
+        if input.not_prose.is_none() {
+            self.document.next_position += 1;
+        }
         sentence
     }
 
@@ -620,13 +624,11 @@ fn blend(a: &Embedding, b: &Embedding, weight: f32) -> Embedding {
     out
 }
 
-/// The position, among `leads` (in order), of the sentence with the best
-/// (1 − w)·[first of them] + w·cos(·, topic).
-fn topic_lead(embeddings: &[&Embedding], leads: &[usize], topic: &Embedding, weight: f32) -> usize {
-    let first = leads.first().copied().unwrap_or(0);
-    let score = |i: usize| (if i == first { 1.0 - weight } else { 0.0 }) + weight * dot(embeddings[i], topic);
+/// The position of the sentence with the best (1 − w)·[first] + w·cos(·, topic).
+fn topic_lead(embeddings: &[&Embedding], topic: &Embedding, weight: f32) -> usize {
+    let score = |i: usize| (if i == 0 { 1.0 - weight } else { 0.0 }) + weight * dot(embeddings[i], topic);
     // Ties go to the earlier sentence.
-    leads.iter().copied().max_by(|&a, &b| score(a).total_cmp(&score(b)).then(b.cmp(&a))).unwrap_or(0)
+    (0..embeddings.len()).max_by(|&a, &b| score(a).total_cmp(&score(b)).then(b.cmp(&a))).unwrap_or(0)
 }
 
 #[cfg(test)]
@@ -689,6 +691,8 @@ pub(crate) mod tests {
         assert_eq!(decisions[1].reason, Reason::NotProse { why: "page furniture: photo credit".into() });
         assert_eq!(decisions[1].reason.to_string(), "page furniture: photo credit");
         assert_eq!((decisions[1].update, decisions[2].sentence, decisions[2].update), (None, 2, Some(1)));
+        // Positions count the document's prose: the credit takes none.
+        assert_eq!(decisions.iter().map(|d| d.position).collect::<Vec<_>>(), vec![0, 1, 1]);
     }
 
     #[test]
