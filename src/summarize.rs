@@ -406,12 +406,19 @@ pub fn summary_json(cluster: &Cluster, settings: &Settings, summary: &Summary) -
 /// show, so every exclusion is told.
 pub fn sentences_as_read(cluster: &Cluster, summary: &Summary) -> Vec<crate::document::Sentence> {
     let mut sentences = cluster.sentences.clone();
-    mark_read_furniture(&mut sentences, &summary.read_as_furniture);
+    give_reader_reason(&mut sentences, &summary.read_as_furniture);
     sentences
 }
 
-/// Gives the sentences `ids` (from [`read_as_furniture`]) the prose reader's reason.
-pub fn mark_read_furniture(sentences: &mut [crate::document::Sentence], ids: &[usize]) {
+/// Marks on the cluster itself what the prose reader (default settings)
+/// reads as furniture, to score the decision apart from any summary
+/// (`precis furniture-eval --reader`).
+pub fn mark_read_furniture(cluster: &mut Cluster, embeddings: &[Embedding]) {
+    let read = read_as_furniture(cluster, embeddings, &Settings::default());
+    give_reader_reason(&mut cluster.sentences, &read);
+}
+
+fn give_reader_reason(sentences: &mut [crate::document::Sentence], ids: &[usize]) {
     for &id in ids {
         sentences[id].excluded = Some(crate::segment::prose_reader::REASON.to_string());
     }
@@ -676,9 +683,7 @@ pub fn preselect(
     let mut seen_texts = std::collections::HashSet::new();
     let mut per_document = vec![0usize; cluster.documents.len()];
     for (id, sentence) in cluster.sentences.iter().enumerate() {
-        let unwanted = sentence.excluded.is_some()
-            || read_as_furniture.binary_search(&id).is_ok()
-            || !settings.accepts_language(&sentence.lang);
+        let unwanted = !is_prose(cluster, read_as_furniture, id) || !settings.accepts_language(&sentence.lang);
         if unwanted || costs[id] > limit || costs[id] == 0 || per_document[sentence.doc] >= settings.first_sentences {
             continue;
         }
@@ -695,6 +700,12 @@ pub fn preselect(
         kept.push(id);
     }
     kept
+}
+
+/// Neither furniture by the segmentation rules nor read as furniture by the
+/// prose reader (`read_as_furniture`, in order).
+fn is_prose(cluster: &Cluster, read_as_furniture: &[usize], id: usize) -> bool {
+    cluster.sentences[id].excluded.is_none() && read_as_furniture.binary_search(&id).is_err()
 }
 
 /// Lowercased letters and digits only: "The U.S." and "the US" compare equal.
@@ -729,10 +740,7 @@ fn language_note(
     }
     let names = settings.languages.iter().map(|l| crate::segment::language_name(l)).collect::<Vec<_>>().join(" or ");
     let in_language: Vec<usize> = (0..cluster.sentences.len())
-        .filter(|&s| {
-            let prose = cluster.sentences[s].excluded.is_none() && read_as_furniture.binary_search(&s).is_err();
-            prose && settings.accepts_language(&cluster.sentences[s].lang)
-        })
+        .filter(|&s| is_prose(cluster, read_as_furniture, s) && settings.accepts_language(&cluster.sentences[s].lang))
         .collect();
     if in_language.is_empty() {
         return Some(format!(

@@ -41,14 +41,13 @@ const MIN_TEST_RECALL_READ: f64 = 0.90;
 
 #[test]
 fn the_prose_reader_adds_recall_on_the_labelled_fixture() {
-    use precis::summarize::{mark_read_furniture, read_as_furniture, Settings};
+    use precis::summarize::mark_read_furniture;
     let encoder = precis::models::load_encoder(None).unwrap();
     let clusters = std::fs::read_to_string(format!("{FIXTURE}/clusters.jsonl")).unwrap();
     let labels = std::fs::read_to_string(format!("{FIXTURE}/labels.jsonl")).unwrap();
     let judged = precis::segment::furniture_fixture::judge_read(&clusters, &labels, |cluster| {
         let embeddings = encoder.encode(&cluster.texts()).map_err(|e| e.to_string())?;
-        let read = read_as_furniture(cluster, &embeddings, &Settings::default());
-        mark_read_furniture(&mut cluster.sentences, &read);
+        mark_read_furniture(cluster, &embeddings);
         Ok(())
     })
     .unwrap();

@@ -11,7 +11,7 @@ use precis::document::Cluster;
 use precis::encoder::Encoder;
 use precis::eval::bootstrap::{BootstrapConfig, Estimate};
 use precis::eval::rouge::{self, CorpusRouge, Metric, RougeConfig};
-use precis::summarize::{summarize, Method, Settings, SummaryRequest};
+use precis::summarize::{summarize, Method, SummaryRequest};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -156,7 +156,8 @@ fn run_cluster(
     };
     for &method in &args.methods {
         let t = Instant::now();
-        let settings = Settings { prose_reader: !args.keep_furniture && !args.settings.no_prose_reader, ..args.settings.to_settings(method, budget) };
+        let mut settings = args.settings.to_settings(method, budget);
+        settings.prose_reader &= !args.keep_furniture;
         let request = SummaryRequest { reference: reference.as_deref(), heads: Some(heads), ..SummaryRequest::new(&cluster, &embeddings, &settings) };
         let summary = summarize(&request)
             .with_context(|| format!("cluster {}, method {}", eval.name, method.name()))?;

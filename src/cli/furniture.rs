@@ -3,7 +3,7 @@
 
 use anyhow::{anyhow, Result};
 use precis::segment::furniture_fixture::{judge_read, Score};
-use precis::summarize::{mark_read_furniture, read_as_furniture, Settings};
+use precis::summarize::mark_read_furniture;
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
@@ -29,8 +29,7 @@ pub fn run(args: FurnitureEvalArgs) -> Result<()> {
     let judged = judge_read(&clusters, &labels, |cluster| {
         let Some(encoder) = &encoder else { return Ok(()) };
         let embeddings = encoder.encode(&cluster.texts()).map_err(|e| e.to_string())?;
-        let read = read_as_furniture(cluster, &embeddings, &Settings::default());
-        mark_read_furniture(&mut cluster.sentences, &read);
+        mark_read_furniture(cluster, &embeddings);
         Ok(())
     })
     .map_err(|e| anyhow!(e))?;
