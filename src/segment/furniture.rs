@@ -32,6 +32,7 @@
 //! inside a paragraph of prose is prose). Cost: one pass over each sentence
 //! and a hash of each short line.
 
+use super::lead_label::is_lead_label;
 use super::line_key::{key_hash, line_key};
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -124,6 +125,9 @@ pub enum Reason {
     /// "Israël : qui sont les nouveaux « anti-Bibi » ?", or the page's first
     /// line when it asks: a headline that ends in '?' or '!'.
     Headline,
+    /// "WASHINGTON (AP) —", "FOCUS -": a dateline or kicker label the
+    /// splitter cut from the text it opened.
+    LeadLabel,
 }
 
 impl fmt::Display for Reason {
@@ -165,6 +169,7 @@ impl fmt::Display for Reason {
             Reason::PullQuote => write!(f, "page furniture: pull quote or blurb signed by its author"),
             Reason::TimedEntry => write!(f, "page furniture: live-blog entry led by its time"),
             Reason::Headline => write!(f, "fragment: headline (a question or exclamation on its own line)"),
+            Reason::LeadLabel => write!(f, "page furniture: dateline or label before the text"),
         }
     }
 }
@@ -359,6 +364,9 @@ fn judge(line: &Line, f: &Features, form: bool, several: bool) -> Option<Reason>
     let visible = f.letters + f.digits + f.others;
     if visible == 0 {
         return Some(Reason::Symbols);
+    }
+    if is_lead_label(line.text) {
+        return Some(Reason::LeadLabel);
     }
     // Phone numbers, times, scores, "___", "+".
     let letters = f.letters as f32 / visible as f32;

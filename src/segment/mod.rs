@@ -6,7 +6,8 @@
 //! 2. `prepare`: the unit's text with character references decoded, DUC
 //!    quotes made plain and line breaks joined, mapped back to the original;
 //! 3. `rules`: Unicode sentence bounds plus rules for abbreviations,
-//!    initials, ellipses, Thai and overlong runs.
+//!    initials, ellipses, Thai, lead labels ("WASHINGTON (AP) —") and
+//!    overlong runs.
 //!
 //! Everything here is pure computation (no files, threads or C code), so it
 //! builds for wasm32 as well. Time is linear in the text length.
@@ -18,6 +19,7 @@ pub mod furniture_fixture;
 mod html;
 mod language;
 mod layout;
+mod lead_label;
 mod line_key;
 mod prepare;
 pub mod prose_reader;

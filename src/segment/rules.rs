@@ -21,7 +21,9 @@
 //!   has no sentence punctuation, at a space between Thai letters when both
 //!   sides have at least 20 characters (Thai writes a space between
 //!   sentences and between clauses, so this gives clause-sized sentences,
-//!   never one-word fragments);
+//!   never one-word fragments); a dateline or kicker label in capitals
+//!   before a spaced dash (`WASHINGTON (AP) — The…`, `FOCUS - La…`), which
+//!   becomes a line of its own (`lead_label`);
 //! - capped: a sentence longer than `MAX_SENTENCE_CHARS` characters is cut at
 //!   its last space (else after `，`/`、`/`,`/`;`, else at a character) in
 //!   the second half of each window, so a paste with no punctuation or no
@@ -31,6 +33,7 @@
 //! spaces ("!!!!…", "-----…") is set apart before UAX #29 sees it: the
 //! library's lookahead is quadratic on such runs after a period.
 
+use super::lead_label;
 use super::abbreviations::{classify, is_ordinal_noun, is_sentence_opener, pairs_plural_initials, Abbreviation};
 use std::ops::Range;
 use unicode_segmentation::UnicodeSegmentation;
@@ -226,10 +229,12 @@ fn is_closing(c: char) -> bool {
     matches!(c, '"' | '\'' | ')' | ']' | '}' | '»' | '”' | '’' | '」' | '』' | '）')
 }
 
-/// Splits a sentence at a period missing its space, at `…` before a capital
-/// and at Thai sentence spaces.
+/// Splits a sentence at a period missing its space, at `…` before a capital,
+/// at Thai sentence spaces and after a dateline or kicker label that opens it
+/// ("WASHINGTON (AP) — ", "FOCUS - ").
 fn split_further(text: &str, range: Range<usize>) -> Vec<Range<usize>> {
     let mut cuts = ellipsis_cuts(text, range.clone());
+    cuts.extend(lead_label::text_after_label(&text[range.clone()]).map(|at| range.start + at));
     cuts.extend(missing_space_cuts(text, range.clone()));
     cuts.extend(thai_cuts(text, range.clone()));
     cuts.sort_unstable();
