@@ -74,9 +74,14 @@ def labelled_lines():
         if item['split'] == 'dev':
             add(item['text'], item['label'], 'fixture-dev')
     # The fixture's test sentences stay unseen even where a summary line
-    # judged elsewhere is the same sentence, so its score stays honest.
+    # judged elsewhere is the same sentence, so its score stays honest; also
+    # as the page printed it, behind a dateline the splitter now cuts off
+    # ("PARIS (Reuters) - France's Carmat said …").
     unseen = {item['text'].strip() for item in fixture if item['split'] != 'dev'}
-    texts = [t for t, l in labels.items() if l is not None and t not in unseen]
+    long_unseen = [u for u in unseen if len(u.split()) >= 8]
+    def seen(t):
+        return t not in unseen and not any(t.endswith(' ' + u) for u in long_unseen)
+    texts = [t for t, l in labels.items() if l is not None and seen(t)]
     return texts, np.array([labels[t] == 'junk' for t in texts]), [sources[t] for t in texts]
 
 

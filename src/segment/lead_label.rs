@@ -10,9 +10,10 @@
 //! ([`is_lead_label`]), and the text after it stays prose.
 //!
 //! Form only, so any cased script: one to five words in capitals (with an
-//! agency in parentheses, and after a comma a capitalized state or country,
-//! "Vt.", "India"), at least three capitals or an agency, then a dash
-//! standing alone. "I - I don't know" and "OK - fine" have too few.
+//! agency in parentheses, "(AP)", "(Reuters)", and after a comma a
+//! capitalized state or country, "Vt.", "India"), at least three capitals or
+//! an agency, then a dash standing alone. "I - I don't know" and "OK - fine"
+//! have too few.
 
 const MAX_LABEL_WORDS: usize = 5;
 const MIN_LABEL_CAPITALS: usize = 3;
@@ -39,7 +40,8 @@ fn label_end(text: &str) -> Option<usize> {
     let mut capitals = 0;
     let mut agency = false;
     let mut after_comma = false;
-    for (start, word) in word_spans(text) {
+    let mut spans = word_spans(text);
+    while let Some((start, word)) = spans.next() {
         if is_dash(word) {
             let named = words >= 1 && (capitals >= MIN_LABEL_CAPITALS || agency);
             return named.then_some(start + word.len());
@@ -48,24 +50,53 @@ fn label_end(text: &str) -> Option<usize> {
         if words > MAX_LABEL_WORDS {
             return None;
         }
-        let parenthesized = word.strip_prefix('(').and_then(|w| w.strip_suffix(')'));
+        if let Some(opened) = word.strip_prefix('(') {
+            // "(AP)", "(CNN)", "(Reuters)", "(HealthDay News)", "(Agencias y Redacción)".
+            if !agency_in_parentheses(opened, &mut spans) {
+                return None;
+            }
+            agency = true;
+            continue;
+        }
         let bare = word.strip_suffix(',');
-        let fits = match parenthesized {
-            Some(inner) => in_capitals(inner),
-            None if after_comma => word.starts_with(char::is_uppercase),
-            None => in_capitals(bare.unwrap_or(word)),
-        };
+        let fits = if after_comma { word.starts_with(char::is_uppercase) } else { in_capitals(bare.unwrap_or(word)) };
         if !fits {
             return None;
         }
-        if parenthesized.is_some() {
-            agency = true;
-        } else if !after_comma {
+        if !after_comma {
             capitals += word.chars().filter(|c| c.is_uppercase()).count();
             after_comma = bare.is_some();
         }
     }
     None
+}
+
+/// An agency's name in parentheses, from the word after '(' on: at most
+/// three words, the first capitalized, the others capitalized or a short
+/// joining word ("y", "and"); consumes the words it reads.
+fn agency_in_parentheses<'a>(first: &str, rest: &mut impl Iterator<Item = (usize, &'a str)>) -> bool {
+    const MAX_AGENCY_WORDS: usize = 3;
+    let mut word = first.to_string();
+    for count in 1..=MAX_AGENCY_WORDS {
+        let closed = word.strip_suffix(')');
+        let name = closed.unwrap_or(&word);
+        let fits = if count == 1 {
+            name.starts_with(char::is_uppercase)
+        } else {
+            name.starts_with(char::is_uppercase) || (name.chars().count() <= 3 && name.chars().all(char::is_lowercase))
+        };
+        if !fits || name.contains(['(', ')']) {
+            return false;
+        }
+        if closed.is_some() {
+            return true;
+        }
+        match rest.next() {
+            Some((_, next)) => word = next.to_string(),
+            None => return false,
+        }
+    }
+    false
 }
 
 /// Whitespace-separated words with their byte offsets.
@@ -104,6 +135,9 @@ mod tests {
         assert_eq!(after("DÉCRYPTAGE - Le soulèvement reste sunnite."), Some("Le soulèvement reste sunnite."));
         assert_eq!(after("INFO À LA DEMANDE - Alors que Obama …"), Some("Alors que Obama …"));
         assert_eq!(after("MOSCOU – « Nous partirons », dit-il."), Some("« Nous partirons », dit-il."));
+        assert_eq!(after("NEW DELHI (Reuters) - India said on Monday …"), Some("India said on Monday …"));
+        assert_eq!(after("(HealthDay News) -- Older adults who walk …"), Some("Older adults who walk …"));
+        assert_eq!(after("(Agencias y Redacción) - El Gobierno sirio …"), Some("El Gobierno sirio …"));
     }
 
     #[test]
@@ -119,6 +153,8 @@ mod tests {
         assert_eq!(after("\"NO - I won't,\" she said."), None);
         assert_eq!(after("PARIS — Oui."), None);
         assert_eq!(after("COVID-19 - What we know so far."), None);
+        assert_eq!(after("(see below) - The figures were revised."), None);
+        assert_eq!(after("(A long aside in parentheses) - The figures were revised."), None);
     }
 
     #[test]
