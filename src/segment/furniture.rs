@@ -525,7 +525,8 @@ fn broken_parenthesis(text: &str) -> bool {
 /// bullet. (A dash with spaces, "— Я не знаю", opens dialogue in Russian,
 /// Spanish and French, so only the hyphen-minus, "*" and "•" count.)
 fn bullet(text: &str) -> bool {
-    ["- ", "-- ", "* ", "• ", "· "].iter().any(|b| text.starts_with(b))
+    // "•Selon Alain Juppé, …": the bullet glued to the item.
+    ["- ", "-- ", "* ", "•", "· "].iter().any(|b| text.starts_with(b))
 }
 
 /// "Day of Silent Social Media: Think you can turn it off?", "Figure 1:
@@ -876,6 +877,9 @@ fn opens_with_time(text: &str) -> bool {
     // French spaces the hour mark: "22 h 30".
     let spaced_mark = rest.strip_prefix(' ').filter(|r| r.starts_with(['h', 'H']) && r[1..].trim_start().starts_with(|c: char| c.is_ascii_digit()));
     let rest = spaced_mark.unwrap_or(rest);
+    if on_the_hour(rest) {
+        return (1..=2).contains(&hours);
+    }
     let mut chars = rest.chars();
     let marked = matches!(chars.next(), Some('h' | 'H' | ':' | '.'));
     if spaced_mark.is_some() {
@@ -893,6 +897,15 @@ fn opens_with_time(text: &str) -> bool {
     };
     let mut rest = after.chars();
     matches!(rest.next(), Some(':' | '-' | '–' | '—' | '|')) && rest.next().is_some_and(char::is_whitespace)
+}
+
+/// After the hours, "h :" or " h :" with no minutes: "21 h : Les
+/// États-Unis ont frappé …", "9h : …".
+fn on_the_hour(after_hours: &str) -> bool {
+    let rest = after_hours.strip_prefix(' ').unwrap_or(after_hours);
+    let Some(rest) = rest.strip_prefix(['h', 'H']) else { return false };
+    let rest = rest.trim_start_matches(' ');
+    rest.starts_with([':', '-', '–', '—', '|']) && rest[1..].starts_with(char::is_whitespace) && after_hours.len() - rest.len() <= 3
 }
 
 /// "@manal: La policía militar está golpeando …", "@RafifJ [en]: Que …",
@@ -931,8 +944,7 @@ fn opens_with_tag(text: &str) -> bool {
 /// people stand or that they are a photo ("…, left, speaks…", "This undated
 /// photo provided by…", "FILE - In this…").
 fn agency_caption(text: &str, f: &Features) -> bool {
-    // "In this May 3, 2015 photo, …", "In this Jan. 5 file photo, …"
-    if text.starts_with("In this ") && text.split(',').next().is_some_and(|head| head.ends_with(" photo") || head.ends_with(" image")) {
+    if in_this_photo(text) {
         return true;
     }
     const OPENINGS: [&str; 9] =
@@ -969,6 +981,16 @@ fn agency_caption(text: &str, f: &Features) -> bool {
                 && year.chars().take(4).filter(char::is_ascii_digit).count() == 4
         })
     })
+}
+
+/// "In this May 24, 2016, file photo, …", "In this Jan. 5 file photo, …",
+/// "In this image, …": the AP's caption opening, its date and kind of
+/// picture within the first eight words.
+fn in_this_photo(text: &str) -> bool {
+    const HEAD_WORDS: usize = 8;
+    let Some(rest) = text.strip_prefix("In this ") else { return false };
+    let head: Vec<&str> = rest.split_whitespace().take(HEAD_WORDS).collect();
+    head.iter().any(|w| matches!(w.trim_end_matches(','), "photo" | "image" | "photograph" | "picture") && w.ends_with(','))
 }
 
 /// Captions end with the date set off by a comma, after the place: "…
@@ -1235,7 +1257,8 @@ const CUES: &[Cues] = &[
         max_words: 120.0,
         starts: &[
             "update:", "updated:", "editor's note", "editor’s note", "editors' note", "editors’ note", "correction:",
-            "clarification:", "note:", "exclusive:", "breaking:", "this story has been", "this story was", "this article has been",
+            "clarification:", "note:", "exclusive:", "breaking:", "exclusiva:", "exclusivo:", "exclusif:", "exclusivité:",
+            "exklusiv:", "esclusiva:", "esclusivo:", "this story has been", "this story was", "this article has been",
             "this article was", "this post has been", "this post was", "this report has been",
             // A site's note that the post belongs to a series (Global Voices in every language).
             "this post is part of", "this article is part of", "este post es parte", "este post forma parte",
@@ -1811,6 +1834,7 @@ mod tests {
             "10:32 a.m. — The senator left the chamber without speaking to reporters.",
             "14.05 | La policía cerró la plaza a los manifestantes durante toda la tarde.",
             "22 h 30 : Les rebelles annoncent avoir pris le contrôle de la ville de Brega.",
+            "21 h : Les États-Unis ont frappé samedi des sites anti-aériens libyens.",
         ] {
             assert_eq!(classify_sentence(entry), Some(Reason::TimedEntry), "{entry}");
         }
@@ -1819,6 +1843,7 @@ mod tests {
             "12.50 dollars a barrel was the price the cartel had agreed on in March.",
             "10:30 was when the first train left the station on the opening day of the line.",
             "Il est 22 h 30 : les rebelles annoncent avoir pris le contrôle de la ville.",
+            "48 heures : c'est le temps qu'il a fallu aux rebelles pour prendre la ville.",
             "At 10:30 the first train left the station on the opening day of the line.",
         ] {
             assert_ne!(classify_sentence(prose), Some(Reason::TimedEntry), "{prose}");
@@ -1833,6 +1858,9 @@ mod tests {
             ("[liens en anglais sauf mention contraire] Haleh Sahabi, une activiste iranienne, est décédée hier.", Reason::GluedLabel),
             ("WASHINGTON (AP) —", Reason::LeadLabel),
             ("FOCUS -", Reason::LeadLabel),
+            ("In this May 24, 2016, file photo, Rep. John Conyers, D-Mich., ranking member on the House Judiciary Committee, speaks on Capitol Hill in Washington during a hearing on the budget.", Reason::Caption),
+            ("Exclusiva: Rusia dice que al menos 20 países han mostrado interés por su vacuna.", Reason::EditorNote),
+            ("•Selon Alain Juppé, l'Otan n'exercera pas le pilotage politique de l'opération.", Reason::ListEntry),
         ] {
             assert_eq!(classify_sentence(line), Some(reason), "{line}");
         }
@@ -1840,6 +1868,7 @@ mod tests {
             "AP reporters found that the company had paid the fine in March of last year.",
             "The ratio of 3/ap was not what the engineers had expected to see in the test.",
             "[The union's president] told members that the strike would go on until Friday.",
+            "In this photograph he looks older than his 83 years, his daughter said on Monday.",
         ] {
             assert_eq!(classify_sentence(prose), None, "{prose}");
         }
