@@ -1316,7 +1316,9 @@ fn capital_domain(word: &str) -> bool {
 /// championship trophy …", "Tom Williams/Getty Images Rep. Jackie Speier
 /// (D-Calif.) will host …").
 fn opens_with_photo_credit(f: &Features) -> bool {
-    let opening = f.folded.split_whitespace().take(CREDIT_OPENING_WORDS).collect::<Vec<_>>().join(" ");
+    // The space after the last word lets a mark that ends in one match it:
+    // "Eric Gay / AP Senator …" opens with "eric gay / ap ".
+    let opening = f.folded.split_whitespace().take(CREDIT_OPENING_WORDS).map(|w| format!("{w} ")).collect::<String>();
     PHOTO_CREDIT_MARKS.iter().any(|mark| opening.contains(mark))
 }
 
@@ -1854,6 +1856,7 @@ mod tests {
     fn credits_and_notes_glued_before_the_text() {
         for (line, reason) in [
             ("Eric Gay / AP Senator Wendy Davis listens as the Texas Senate debates an abortion bill.", Reason::PhotoCredit),
+            ("Eric Gay / AP Senator Wendy Davis listens as the Texas Senate debate an abortion bill before the final vote, on July 12, 2013, in Austin.", Reason::CreditedCaption),
             ("AP American Airlines on Thursday said it received an unsolicited notice from Qatar Airways.", Reason::CreditedCaption),
             ("[liens en anglais sauf mention contraire] Haleh Sahabi, une activiste iranienne, est décédée hier.", Reason::GluedLabel),
             ("WASHINGTON (AP) —", Reason::LeadLabel),
