@@ -98,6 +98,18 @@ impl Cluster {
         Self { documents, sentences }
     }
 
+    /// Every sentence a candidate, as before the prose filter: lead labels
+    /// stay on the sentences they open and nothing is marked as furniture
+    /// (`evaluate --keep-furniture`, to measure the filter against).
+    pub fn unfiltered(documents: Vec<Document>) -> Self {
+        let sentences = documents
+            .iter()
+            .enumerate()
+            .flat_map(|(d, doc)| sentences_from(d, doc, segment::split_keeping_lead_labels(&doc.text)))
+            .collect();
+        Self { documents, sentences }
+    }
+
     /// Documents already split into sentences, each kept as given (TREC-TS
     /// pools hold the sentences as they were judged): no segmentation and
     /// no prose filter. Each document's text becomes its sentences, one a
@@ -200,5 +212,29 @@ impl<'a> CharIndex<'a> {
         self.chars += self.text[self.byte..byte].chars().count();
         self.byte = byte;
         self.chars
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PAGE: &str = "WASHINGTON (AP) — The storm hit the coast on Monday night.\nShare this story";
+
+    #[test]
+    fn a_cluster_cuts_the_dateline_and_marks_the_furniture() {
+        let cluster = Cluster::new(vec![Document::new("a", PAGE)]);
+        let marked: Vec<(&str, bool)> = cluster.sentences.iter().map(|s| (s.text.as_str(), s.excluded.is_some())).collect();
+        assert_eq!(marked, [("WASHINGTON (AP) —", true), ("The storm hit the coast on Monday night.", false), ("Share this story", true)]);
+    }
+
+    #[test]
+    fn an_unfiltered_cluster_keeps_every_sentence_as_written() {
+        let cluster = Cluster::unfiltered(vec![Document::new("a", PAGE)]);
+        let texts: Vec<&str> = cluster.texts();
+        assert_eq!(texts, ["WASHINGTON (AP) — The storm hit the coast on Monday night.", "Share this story"]);
+        assert!(cluster.sentences.iter().all(|s| s.excluded.is_none()));
+        let spans: Vec<&str> = cluster.sentences.iter().map(|s| &PAGE[s.start..s.end]).collect();
+        assert_eq!(spans, texts);
     }
 }

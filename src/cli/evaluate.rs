@@ -133,10 +133,11 @@ fn run_cluster(
     args: &EvaluateArgs,
     budget: usize,
 ) -> Result<ClusterRun> {
-    let mut cluster = Cluster::new(eval.documents.clone());
-    if args.keep_furniture {
-        cluster.sentences.iter_mut().for_each(|s| s.excluded = None);
-    }
+    let cluster = if args.keep_furniture {
+        Cluster::unfiltered(eval.documents.clone())
+    } else {
+        Cluster::new(eval.documents.clone())
+    };
     let t = Instant::now();
     let embeddings = encoder.encode(&cluster.texts())?;
     let reference = if args.methods.iter().any(|m| m.needs_reference()) {

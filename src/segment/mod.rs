@@ -48,14 +48,26 @@ pub struct SentenceSpan {
 }
 
 /// Splits a text into sentences, in order; blank lines separate paragraphs.
+/// A dateline or kicker label that opens a sentence is a sentence of its
+/// own (`lead_label`).
 pub fn split(text: &str) -> Vec<SentenceSpan> {
+    split_as(text, rules::LeadLabels::Cut)
+}
+
+/// [`split`], but a lead label stays on the sentence it opens, as the page
+/// wrote it (`evaluate --keep-furniture` measures against this).
+pub fn split_keeping_lead_labels(text: &str) -> Vec<SentenceSpan> {
+    split_as(text, rules::LeadLabels::Kept)
+}
+
+fn split_as(text: &str, lead_labels: rules::LeadLabels) -> Vec<SentenceSpan> {
     let mut sentences = Vec::new();
     let mut para = 0;
     for paragraph in layout::paragraphs(text) {
         let before = sentences.len();
         for unit in paragraph.units {
             let prepared = prepare::prepare(text, unit);
-            for range in rules::sentence_ranges(&prepared.text) {
+            for range in rules::sentence_ranges(&prepared.text, lead_labels) {
                 let span = trim_span(text, prepared.original(range.start), prepared.original(range.end));
                 let words: Vec<&str> = prepared.text[range].split_whitespace().collect();
                 sentences.push(SentenceSpan {

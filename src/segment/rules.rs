@@ -47,11 +47,18 @@ const MIN_THAI_SENTENCE_CHARS: usize = 20;
 /// Abbreviations are short: the last word is looked for in this many bytes.
 const WORD_WINDOW: usize = 40;
 
+/// Whether a dateline or kicker label is cut from the sentence it opens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum LeadLabels {
+    Cut,
+    Kept,
+}
+
 /// Sentence ranges of `text`, trimmed, in order, each with a letter or digit.
-pub(super) fn sentence_ranges(text: &str) -> Vec<Range<usize>> {
+pub(super) fn sentence_ranges(text: &str, lead_labels: LeadLabels) -> Vec<Range<usize>> {
     let mut sentences = Vec::new();
     for piece in merge_pieces(text, candidate_pieces(text)) {
-        for part in split_further(text, piece) {
+        for part in split_further(text, piece, lead_labels) {
             for capped in cap_length(text, part) {
                 let trimmed = trim(text, capped);
                 if text[trimmed.clone()].chars().any(char::is_alphanumeric) {
@@ -232,9 +239,11 @@ fn is_closing(c: char) -> bool {
 /// Splits a sentence at a period missing its space, at `…` before a capital,
 /// at Thai sentence spaces and after a dateline or kicker label that opens it
 /// ("WASHINGTON (AP) — ", "FOCUS - ").
-fn split_further(text: &str, range: Range<usize>) -> Vec<Range<usize>> {
+fn split_further(text: &str, range: Range<usize>, lead_labels: LeadLabels) -> Vec<Range<usize>> {
     let mut cuts = ellipsis_cuts(text, range.clone());
-    cuts.extend(lead_label::text_after_label(&text[range.clone()]).map(|at| range.start + at));
+    if lead_labels == LeadLabels::Cut {
+        cuts.extend(lead_label::text_after_label(&text[range.clone()]).map(|at| range.start + at));
+    }
     cuts.extend(missing_space_cuts(text, range.clone()));
     cuts.extend(thai_cuts(text, range.clone()));
     cuts.sort_unstable();
@@ -395,7 +404,15 @@ mod tests {
     use super::*;
 
     fn sentences(text: &str) -> Vec<&str> {
-        sentence_ranges(text).into_iter().map(|r| &text[r]).collect()
+        sentence_ranges(text, LeadLabels::Cut).into_iter().map(|r| &text[r]).collect()
+    }
+
+    #[test]
+    fn a_lead_label_is_cut_unless_kept() {
+        let text = "WASHINGTON (AP) — The storm hit the coast. It rained.";
+        assert_eq!(sentences(text), ["WASHINGTON (AP) —", "The storm hit the coast.", "It rained."]);
+        let kept: Vec<&str> = sentence_ranges(text, LeadLabels::Kept).into_iter().map(|r| &text[r]).collect();
+        assert_eq!(kept, ["WASHINGTON (AP) — The storm hit the coast.", "It rained."]);
     }
 
     #[test]
