@@ -34,6 +34,7 @@
 
 use super::lead_label::is_lead_label;
 use super::line_key::{key_hash, line_key};
+use crate::dates::{self, CivilDate, MentionKind};
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 
@@ -399,6 +400,9 @@ fn judge(line: &Line, f: &Features, form: bool, several: bool) -> Option<Reason>
     }
     if opens_with_time(line.text) {
         return Some(Reason::TimedEntry);
+    }
+    if chronology_entry(line.text) {
+        return Some(Reason::ListEntry);
     }
     if agency_caption(line.text, f) {
         return Some(Reason::Caption);
@@ -897,6 +901,25 @@ fn opens_with_time(text: &str) -> bool {
     };
     let mut rest = after.chars();
     matches!(rest.next(), Some(':' | '-' | '–' | '—' | '|')) && rest.next().is_some_and(char::is_whitespace)
+}
+
+/// "15 marzo: Primeras protestas …", "16 de enero: …", "14 mars : …",
+/// "1948: Una coalición …", "March 14, 2011: …": an entry of a chronology,
+/// led by its date and a colon, which alone in a summary is a list item
+/// (all ten such lines judged so far are junk). The date is read by
+/// `dates` in every language it knows.
+fn chronology_entry(text: &str) -> bool {
+    const MAX_DATE_WORDS: usize = 5;
+    let Some((label, rest)) = text.split_once([':', '：']) else { return false };
+    let label = label.trim_end();
+    let entry_follows = rest.trim_start().starts_with(|c: char| c.is_uppercase() || "\"“«".contains(c));
+    if !entry_follows || label.is_empty() || label.split_whitespace().count() > MAX_DATE_WORDS {
+        return false;
+    }
+    let year = label.len() == 4 && label.chars().all(|c| c.is_ascii_digit()) && matches!(&label[..2], "19" | "20");
+    // Any day will do: only the span of the mention matters.
+    let reference_day = CivilDate::new(2000, 1, 1).expect("a valid date");
+    year || dates::extract(label, "und", reference_day).iter().any(|m| m.kind == MentionKind::Absolute && m.start == 0 && m.end == label.len())
 }
 
 /// After the hours, "h :" or " h :" with no minutes: "21 h : Les
@@ -1841,7 +1864,6 @@ mod tests {
             assert_eq!(classify_sentence(entry), Some(Reason::TimedEntry), "{entry}");
         }
         for prose in [
-            "2012: La guerra civil se extendió a todas las provincias del país durante el verano.",
             "12.50 dollars a barrel was the price the cartel had agreed on in March.",
             "10:30 was when the first train left the station on the opening day of the line.",
             "Il est 22 h 30 : les rebelles annoncent avoir pris le contrôle de la ville.",
@@ -1849,6 +1871,29 @@ mod tests {
             "At 10:30 the first train left the station on the opening day of the line.",
         ] {
             assert_ne!(classify_sentence(prose), Some(Reason::TimedEntry), "{prose}");
+        }
+    }
+
+    #[test]
+    fn chronology_entries_led_by_their_date() {
+        for entry in [
+            "15 marzo: Primeras protestas bajo el lema \"Una Siria sin tiranía\".",
+            "16 de enero: Preocupados por la situación en el mundo árabe, los ministros se reúnen.",
+            "14 mars : Les forces du régime continuent d'avancer vers Benghazi.",
+            "1948: Una coalición formada por Egipto, Iraq, Siria y Jordania es derrotada.",
+            "2012: La guerra civil se extendió a todas las provincias del país durante el verano.",
+            "March 14, 2011: Protesters gather in the capital for the first time.",
+        ] {
+            assert_eq!(classify_sentence(entry), Some(Reason::ListEntry), "{entry}");
+        }
+        for prose in [
+            "Le 14 mars, les forces du régime ont continué d'avancer vers Benghazi.",
+            "Lunes: El gobierno anunció nuevas medidas contra la protesta en la capital.",
+            "The result in 2012: a civil war that spread to every province of the country.",
+            "2012: la guerra civil se extendió a todas las provincias del país durante el verano.",
+            "Ahmed Shafik: \"Nous ne partirons pas\", a déclaré le candidat devant la presse.",
+        ] {
+            assert_ne!(classify_sentence(prose), Some(Reason::ListEntry), "{prose}");
         }
     }
 
