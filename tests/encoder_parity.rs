@@ -233,15 +233,20 @@ fn bench_encoder_names_each_layers_kernel_and_time() {
     assert_eq!(layers.len(), 5);
     let seconds: Vec<f64> = layers.iter().map(|l| l["seconds"].as_f64().unwrap()).collect();
     assert!(seconds.windows(2).all(|w| w[0] >= w[1]), "slowest first: {seconds:?}");
-    // The encoder is mostly matrix products: the slowest layer is one, with its kernel named:
-    // tract's, or ours where tract's integer kernels are slow (x86-64 with AVX2 but no
-    // AVX-512 VNNI; src/encoder/int8_product.rs).
+    // The encoder is mostly matrix products: they are among the slowest layers (not always
+    // the very slowest: on a loaded machine a Concat of 40 sentences has come first), each
+    // with its kernel named: tract's, or ours where tract's integer kernels are slow
+    // (x86-64 with AVX2 but no AVX-512 VNNI; src/encoder/int8_product.rs).
     #[cfg(target_arch = "x86_64")]
     let ours = is_x86_feature_detected!("avx2") && !is_x86_feature_detected!("avx512vnni");
     #[cfg(not(target_arch = "x86_64"))]
     let ours = false;
-    assert_eq!(layers[0]["op"], if ours { "PrecisInt8Product" } else { "OptMatMul" });
-    assert!(layers[0]["kernel"].as_str().unwrap().contains(" with "), "{}", layers[0]["kernel"]);
+    let product = if ours { "PrecisInt8Product" } else { "OptMatMul" };
+    let products: Vec<&serde_json::Value> = layers.iter().filter(|l| l["op"] == product).collect();
+    assert!(!products.is_empty(), "no {product} among the slowest layers: {layers:?}");
+    for layer in products {
+        assert!(layer["kernel"].as_str().unwrap().contains(" with "), "{}", layer["kernel"]);
+    }
     assert!(!profile["kernels"].as_array().unwrap().is_empty());
     let by_op: f64 = profile["ops"].as_array().unwrap().iter().map(|o| o[1].as_f64().unwrap()).sum();
     assert!((by_op - profile["seconds"].as_f64().unwrap()).abs() < 1e-6);
