@@ -1012,8 +1012,9 @@ fn agency_caption(text: &str, f: &Features) -> bool {
 fn in_this_photo(text: &str) -> bool {
     const HEAD_WORDS: usize = 8;
     let Some(rest) = text.strip_prefix("In this ") else { return false };
-    let head: Vec<&str> = rest.split_whitespace().take(HEAD_WORDS).collect();
-    head.iter().any(|w| matches!(w.trim_end_matches(','), "photo" | "image" | "photograph" | "picture") && w.ends_with(','))
+    rest.split_whitespace()
+        .take(HEAD_WORDS)
+        .any(|w| w.ends_with(',') && matches!(w.trim_end_matches(','), "photo" | "image" | "photograph" | "picture"))
 }
 
 /// Captions end with the date set off by a comma, after the place: "…
@@ -1341,7 +1342,8 @@ fn capital_domain(word: &str) -> bool {
 fn opens_with_photo_credit(f: &Features) -> bool {
     // The space after the last word lets a mark that ends in one match it:
     // "Eric Gay / AP Senator …" opens with "eric gay / ap ".
-    let opening = f.folded.split_whitespace().take(CREDIT_OPENING_WORDS).map(|w| format!("{w} ")).collect::<String>();
+    let mut opening = f.folded.split_whitespace().take(CREDIT_OPENING_WORDS).collect::<Vec<_>>().join(" ");
+    opening.push(' ');
     PHOTO_CREDIT_MARKS.iter().any(|mark| opening.contains(mark))
 }
 
@@ -1851,50 +1853,54 @@ mod tests {
         assert_eq!(r[8..], [None, None, Some(Reason::GluedLabel)]);
     }
 
+    /// Each of `entries` alone gets `reason`; none of `others` does.
+    fn only_these_get(reason: Reason, entries: &[&str], others: &[&str]) {
+        for entry in entries {
+            assert_eq!(classify_sentence(entry), Some(reason), "{entry}");
+        }
+        for other in others {
+            assert_ne!(classify_sentence(other), Some(reason), "{other}");
+        }
+    }
+
     #[test]
     fn live_blog_entries_led_by_their_time() {
-        for entry in [
+        let entries = [
             "22h50 : Le Conseil de sécurité de l'ONU se réunit pour la deuxième journée consécutive.",
             "19H46 - Entraide - A la frontière tunisienne, un Libyen raconte sa fuite.",
             "10:32 a.m. — The senator left the chamber without speaking to reporters.",
             "14.05 | La policía cerró la plaza a los manifestantes durante toda la tarde.",
             "22 h 30 : Les rebelles annoncent avoir pris le contrôle de la ville de Brega.",
             "21 h : Les États-Unis ont frappé samedi des sites anti-aériens libyens.",
-        ] {
-            assert_eq!(classify_sentence(entry), Some(Reason::TimedEntry), "{entry}");
-        }
-        for prose in [
+        ];
+        let prose = [
             "12.50 dollars a barrel was the price the cartel had agreed on in March.",
             "10:30 was when the first train left the station on the opening day of the line.",
             "Il est 22 h 30 : les rebelles annoncent avoir pris le contrôle de la ville.",
             "48 heures : c'est le temps qu'il a fallu aux rebelles pour prendre la ville.",
             "At 10:30 the first train left the station on the opening day of the line.",
-        ] {
-            assert_ne!(classify_sentence(prose), Some(Reason::TimedEntry), "{prose}");
-        }
+        ];
+        only_these_get(Reason::TimedEntry, &entries, &prose);
     }
 
     #[test]
     fn chronology_entries_led_by_their_date() {
-        for entry in [
+        let entries = [
             "15 marzo: Primeras protestas bajo el lema \"Una Siria sin tiranía\".",
             "16 de enero: Preocupados por la situación en el mundo árabe, los ministros se reúnen.",
             "14 mars : Les forces du régime continuent d'avancer vers Benghazi.",
             "1948: Una coalición formada por Egipto, Iraq, Siria y Jordania es derrotada.",
             "2012: La guerra civil se extendió a todas las provincias del país durante el verano.",
             "March 14, 2011: Protesters gather in the capital for the first time.",
-        ] {
-            assert_eq!(classify_sentence(entry), Some(Reason::ListEntry), "{entry}");
-        }
-        for prose in [
+        ];
+        let prose = [
             "Le 14 mars, les forces du régime ont continué d'avancer vers Benghazi.",
             "Lunes: El gobierno anunció nuevas medidas contra la protesta en la capital.",
             "The result in 2012: a civil war that spread to every province of the country.",
             "2012: la guerra civil se extendió a todas las provincias del país durante el verano.",
             "Ahmed Shafik: \"Nous ne partirons pas\", a déclaré le candidat devant la presse.",
-        ] {
-            assert_ne!(classify_sentence(prose), Some(Reason::ListEntry), "{prose}");
-        }
+        ];
+        only_these_get(Reason::ListEntry, &entries, &prose);
     }
 
     #[test]

@@ -74,12 +74,12 @@ fn label_end(text: &str) -> Option<usize> {
 /// An agency's name in parentheses, from the word after '(' on: at most
 /// three words, the first capitalized, the others capitalized or a short
 /// joining word ("y", "and"); consumes the words it reads.
-fn agency_in_parentheses<'a>(first: &str, rest: &mut impl Iterator<Item = (usize, &'a str)>) -> bool {
+fn agency_in_parentheses<'a>(first: &'a str, rest: &mut impl Iterator<Item = (usize, &'a str)>) -> bool {
     const MAX_AGENCY_WORDS: usize = 3;
-    let mut word = first.to_string();
+    let mut word = first;
     for count in 1..=MAX_AGENCY_WORDS {
         let closed = word.strip_suffix(')');
-        let name = closed.unwrap_or(&word);
+        let name = closed.unwrap_or(word);
         let fits = if count == 1 {
             name.starts_with(char::is_uppercase)
         } else {
@@ -92,7 +92,7 @@ fn agency_in_parentheses<'a>(first: &str, rest: &mut impl Iterator<Item = (usize
             return true;
         }
         match rest.next() {
-            Some((_, next)) => word = next.to_string(),
+            Some((_, next)) => word = next,
             None => return false,
         }
     }
