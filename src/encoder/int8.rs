@@ -19,6 +19,8 @@ use tract_onnx::pb::NodeProto;
 use tract_onnx::prelude::*;
 use tract_onnx::tract_hir::internal::*;
 
+use super::int8_product::PackedWeights;
+
 /// Registers both ops with the ONNX reader, under the names the model uses;
 /// where tract's integer kernels are slow or missing, also our integer
 /// product for `MatMulInteger` (see `int8_product`).
@@ -102,17 +104,31 @@ impl Expansion for Dequantize {
 }
 
 /// `MatMulInteger` without zero points, `x [m, k] · w [k, n]`, by
-/// [`super::int8_product`].
+/// [`super::int8_product`]. W, a constant of the model, is packed once when
+/// the model is planned; then x is the op's only input.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
-pub struct Int8Product;
+pub struct Int8Product {
+    weights: Option<std::sync::Arc<PackedWeights>>,
+}
 
 fn read_int8_product(_: &ParsingContext, node: &NodeProto) -> TractResult<(Box<dyn InferenceOp>, Vec<String>)> {
     ensure!(node.input.len() == 2, "MatMulInteger with zero points: the int8 encoder has none");
-    Ok((expand(Int8Product), vec![]))
+    Ok((expand(Int8Product::default()), vec![]))
 }
 
 impl Expansion for Int8Product {
-    stands_for_itself!();
+    fn name(&self) -> StaticName {
+        Op::name(self)
+    }
+
+    fn wire(&self, prefix: &str, model: &mut TypedModel, inputs: &[OutletId]) -> TractResult<TVec<OutletId>> {
+        let Some(w) = model.outlet_fact(inputs[1])?.konst.clone() else {
+            return model.wire_node(prefix, self.clone(), inputs);
+        };
+        let (k, n) = (w.shape()[0], w.shape()[1]);
+        let packed = PackedWeights::new(w.try_as_plain_ram()?.as_slice::<i8>()?, k, n);
+        model.wire_node(prefix, Int8Product { weights: Some(std::sync::Arc::new(packed)) }, &inputs[..1])
+    }
 
     fn rules<'r, 'p: 'r, 's: 'r>(&'s self, s: &mut Solver<'r>, inputs: &'p [TensorProxy], outputs: &'p [TensorProxy]) -> InferenceResult {
         check_input_arity(inputs, 2)?;
@@ -145,14 +161,23 @@ impl EvalOp for Int8Product {
     op_out_of_plan!();
 
     fn eval(&self, _: &EvalContext, inputs: TVec<TValue>) -> TractResult<TVec<TValue>> {
-        let (x, w) = (&inputs[0], &inputs[1]);
-        let (m, k, n) = (x.shape()[0], x.shape()[1], w.shape()[1]);
-        ensure!(w.shape()[0] == k, "PrecisInt8Product: {:?} · {:?}", x.shape(), w.shape());
-        let mut out = unsafe { Tensor::uninitialized::<i32>(&[m, n])? };
+        let x = &inputs[0];
+        let packed_now;
+        let weights = match (&self.weights, inputs.get(1)) {
+            (Some(weights), _) => weights.as_ref(),
+            (None, Some(w)) => {
+                ensure!(w.rank() == 2, "PrecisInt8Product: W of shape {:?}", w.shape());
+                packed_now = PackedWeights::new(w.try_as_plain_ram()?.as_slice::<i8>()?, w.shape()[0], w.shape()[1]);
+                &packed_now
+            }
+            (None, None) => bail!("PrecisInt8Product without weights"),
+        };
+        let m = x.shape()[0];
+        let mut out = unsafe { Tensor::uninitialized::<i32>(&[m, weights.columns()])? };
         {
-            let (x, w) = (x.try_as_plain_ram()?, w.try_as_plain_ram()?);
+            let x = x.try_as_plain_ram()?;
             let mut out = out.try_as_plain_ram_mut()?;
-            super::int8_product::product(x.as_slice::<i8>()?, w.as_slice::<i8>()?, m, k, n, out.as_slice_mut::<i32>()?);
+            weights.product(x.as_slice::<i8>()?, m, out.as_slice_mut::<i32>()?);
         }
         Ok(tvec!(out.into_tvalue()))
     }
@@ -162,7 +187,11 @@ impl TypedOp for Int8Product {
     as_op!();
 
     fn output_facts(&self, inputs: &[&TypedFact]) -> TractResult<TVec<TypedFact>> {
-        Ok(tvec!(i32::fact([inputs[0].shape[0].clone(), inputs[1].shape[1].clone()])))
+        let columns = match &self.weights {
+            Some(weights) => weights.columns().into(),
+            None => inputs[1].shape[1].clone(),
+        };
+        Ok(tvec!(i32::fact([inputs[0].shape[0].clone(), columns])))
     }
 }
 

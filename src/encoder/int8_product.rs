@@ -3,8 +3,10 @@
 //! (issue #21). In wasm tract has no integer SIMD kernel at all; on x86-64
 //! without AVX-512 VNNI its `avx2_mmm_i32_8x8` ran the encoder's products
 //! at 0.5 G multiply-adds/s (AMD EPYC Zen 3: the int8 encoder 33× slower
-//! than f32), so there the AVX2 tile below runs them. With VNNI tract's
-//! own kernels stay (2.6× faster products than f32, docs/results/int8.md).
+//! than f32), so there the AVX2 tile below runs them. With AVX-512 VNNI
+//! the `vnni` tile runs them: on an AMD EPYC (Zen 4) it reaches about 200 G
+//! multiply-adds/s, where tract's `avx512vnni_mmm_i32_8x8` and its packing
+//! of x made the whole int8 pass 1.25× slower (docs/results/int8.md).
 //!
 //! Why pairs of depth: wasm SIMD128's `i32x4.dot_i16x8_s` multiplies eight
 //! i16 pairs and adds each two neighbours, so one instruction gives four
@@ -21,11 +23,69 @@ const ROWS: usize = 4;
 /// Columns of W per tile.
 const COLUMNS: usize = 8;
 
+/// W as this machine's tile reads it, packed once per weight matrix (the
+/// encoder's weights are constants: `int8::Int8Product` packs them when the
+/// model is planned, not on every batch).
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct PackedWeights {
+    k: usize,
+    n: usize,
+    layout: Layout,
+}
+
+#[derive(Clone, PartialEq, Eq, Hash)]
+enum Layout {
+    /// Pairs of depth steps as i16, by blocks of 8 columns: the wasm tile,
+    /// the AVX2 one and the portable model.
+    Pairs(Vec<i16>),
+    /// Quads of depth steps as i8, by blocks of 16 columns, and each
+    /// column's sum: the AVX-512 VNNI tile (see `vnni`).
+    #[cfg(target_arch = "x86_64")]
+    Quads { packed: Vec<i8>, column_sums: Vec<i32> },
+}
+
+impl std::fmt::Debug for PackedWeights {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "PackedWeights({} × {} for {})", self.k, self.n, kernel_name())
+    }
+}
+
+impl PackedWeights {
+    /// `w [k × n]`, row-major, packed for [`kernel_name`]'s tile.
+    pub fn new(w: &[i8], k: usize, n: usize) -> Self {
+        assert_eq!(w.len(), k * n, "int8 product: W is not {k} × {n}");
+        #[cfg(target_arch = "x86_64")]
+        if vnni::available() {
+            let (packed, column_sums) = vnni::pack(w, k, n);
+            return Self { k, n, layout: Layout::Quads { packed, column_sums } };
+        }
+        Self { k, n, layout: Layout::Pairs(pack_columns(w, k, n)) }
+    }
+
+    /// Columns of the product.
+    pub fn columns(&self) -> usize {
+        self.n
+    }
+
+    /// `out[m × n] = x[m × k] · W`, row-major; the sums are exact.
+    pub fn product(&self, x: &[i8], m: usize, out: &mut [i32]) {
+        let (k, n) = (self.k, self.n);
+        assert!(x.len() == m * k && out.len() == m * n, "int8 product: shapes do not match");
+        match &self.layout {
+            Layout::Pairs(packed) => pairs_product(x, packed, m, k, n, out),
+            #[cfg(target_arch = "x86_64")]
+            Layout::Quads { packed, column_sums } => vnni::product(x, packed, column_sums, m, k, n, out),
+        }
+    }
+}
+
 /// `out[m × n] = x[m × k] · w[k × n]`, all row-major.
 pub fn product(x: &[i8], w: &[i8], m: usize, k: usize, n: usize, out: &mut [i32]) {
-    assert!(x.len() == m * k && w.len() == k * n && out.len() == m * n, "int8 product: shapes do not match");
+    PackedWeights::new(w, k, n).product(x, m, out)
+}
+
+fn pairs_product(x: &[i8], packed_w: &[i16], m: usize, k: usize, n: usize, out: &mut [i32]) {
     let pairs = k.div_ceil(2);
-    let packed_w = pack_columns(w, k, n);
     let blocks: Vec<&[i16]> = packed_w.chunks_exact(pairs * COLUMNS * 2).collect();
     let mut packed_x = vec![0i16; pairs * ROWS * 2];
     let two_tiles = two_tiles_kernel();
@@ -71,6 +131,10 @@ fn two_tiles_kernel() -> Option<TwoTiles> {
 
 /// The tile [`product`] runs on this machine, as `bench-encoder --layers` names it.
 pub fn kernel_name() -> &'static str {
+    #[cfg(target_arch = "x86_64")]
+    if vnni::available() {
+        return "precis_avx512vnni_i8_8x32";
+    }
     if two_tiles_kernel().is_some() {
         "precis_avx2_i8_4x16"
     } else if cfg!(all(target_arch = "wasm32", target_feature = "simd128")) {
@@ -81,11 +145,12 @@ pub fn kernel_name() -> &'static str {
 }
 
 /// Whether [`product`] runs faster than tract's own integer kernels here:
-/// in wasm, and on x86-64 with AVX2 but without AVX-512 VNNI (see the
-/// module's comment).
+/// in wasm, where tract has none; on x86-64 with AVX-512 VNNI, where our
+/// 8 × 32 tile outruns tract's 8 × 8 one (docs/results/int8.md); and with
+/// AVX2 alone (see the module's comment).
 pub fn outruns_tract() -> bool {
     #[cfg(target_arch = "x86_64")]
-    let faster = two_tiles_kernel().is_some() && !std::is_x86_feature_detected!("avx512vnni");
+    let faster = two_tiles_kernel().is_some();
     #[cfg(not(target_arch = "x86_64"))]
     let faster = cfg!(target_arch = "wasm32");
     faster
@@ -226,6 +291,123 @@ mod avx2 {
             }};
         }
         rows!(0 => c00 c01, 1 => c10 c11, 2 => c20 c21, 3 => c30 c31)
+    }
+}
+
+/// AVX-512 VNNI: `vpdpbusd` multiplies 4 unsigned bytes by 4 signed ones
+/// and adds the 4 products to an i32 lane, 64 multiply-adds per
+/// instruction. x is signed, so its bytes go in as `x + 128` (a flip of the
+/// top bit) and each column's `128 · Σ_k W[k][c]` comes off at the end:
+/// exact, since no step saturates (4 · 255 · 127 per lane and step).
+///
+/// The tile is 8 rows × 32 columns: 16 accumulators, 2 W vectors and the
+/// broadcast row, of 32 registers. tract's own VNNI kernel is 8 × 8 and
+/// packs x afresh for every product; here x only gets its top bits
+/// flipped, and W is packed once.
+#[cfg(target_arch = "x86_64")]
+mod vnni {
+    use std::arch::x86_64::*;
+
+    /// Columns per block (one vector of 16 i32) and rows per tile.
+    const BLOCK: usize = 16;
+    const ROWS: usize = 8;
+
+    pub fn available() -> bool {
+        std::is_x86_feature_detected!("avx512f")
+            && std::is_x86_feature_detected!("avx512bw")
+            && std::is_x86_feature_detected!("avx512vnni")
+    }
+
+    /// W by blocks of 16 columns (an even number of blocks, zeros padding),
+    /// each block quad by quad: `w[4q..4q + 4][c]` for its 16 columns; and
+    /// each column's sum.
+    pub fn pack(w: &[i8], k: usize, n: usize) -> (Vec<i8>, Vec<i32>) {
+        let quads = k.div_ceil(4);
+        let blocks = n.div_ceil(2 * BLOCK) * 2;
+        let mut packed = vec![0i8; blocks * quads * 4 * BLOCK];
+        for (row, w_row) in w.chunks_exact(n).enumerate() {
+            let (quad, depth) = (row / 4, row % 4);
+            for (column, &value) in w_row.iter().enumerate() {
+                let (block, lane) = (column / BLOCK, column % BLOCK);
+                packed[((block * quads + quad) * BLOCK + lane) * 4 + depth] = value;
+            }
+        }
+        let mut column_sums = vec![0i32; blocks * BLOCK];
+        for w_row in w.chunks_exact(n) {
+            for (sum, &value) in column_sums.iter_mut().zip(w_row) {
+                *sum += value as i32;
+            }
+        }
+        (packed, column_sums)
+    }
+
+    pub fn product(x: &[i8], packed: &[i8], column_sums: &[i32], m: usize, k: usize, n: usize, out: &mut [i32]) {
+        let quads = k.div_ceil(4);
+        assert!(available() && packed.len().is_multiple_of(2 * BLOCK * quads * 4) && column_sums.len() * quads * 4 == packed.len());
+        assert!(x.len() == m * k && out.len() == m * n);
+        // x + 128 as bytes, each row padded to whole quads and the rows to
+        // whole tiles (the padding meets zero weights or is never stored).
+        let stride = quads * 4;
+        let mut shifted = vec![0u8; m.div_ceil(ROWS) * ROWS * stride];
+        for (to, from) in shifted.chunks_exact_mut(stride).zip(x.chunks_exact(k)) {
+            for (byte, &value) in to.iter_mut().zip(from) {
+                *byte = value as u8 ^ 0x80;
+            }
+        }
+        // SAFETY: AVX-512 F, BW and VNNI are checked above, and the kernel
+        // reads within `shifted`, `packed` and `column_sums` by their sizes.
+        unsafe { product_tiles(&shifted, stride, packed, column_sums, m, n, out) }
+    }
+
+    #[target_feature(enable = "avx512f,avx512bw,avx512vnni")]
+    unsafe fn product_tiles(x: &[u8], stride: usize, packed: &[i8], column_sums: &[i32], m: usize, n: usize, out: &mut [i32]) {
+        let quads = stride / 4;
+        let block_bytes = quads * 4 * BLOCK;
+        for first_row in (0..m).step_by(ROWS) {
+            let rows = ROWS.min(m - first_row);
+            let x_tile = unsafe { x.as_ptr().add(first_row * stride) };
+            for (pair, blocks) in packed.chunks_exact(2 * block_bytes).enumerate() {
+                let (left, right) = blocks.split_at(block_bytes);
+                let tile = unsafe { tile(x_tile, stride, left.as_ptr(), right.as_ptr(), quads) };
+                for (r, tile_row) in tile.iter().enumerate().take(rows) {
+                    for (half, &sums) in tile_row.iter().enumerate() {
+                        let first_column = (2 * pair + half) * BLOCK;
+                        if first_column >= n {
+                            break;
+                        }
+                        let offsets = unsafe { _mm512_loadu_si512(column_sums.as_ptr().add(first_column) as *const _) };
+                        let exact = _mm512_sub_epi32(sums, _mm512_slli_epi32::<7>(offsets));
+                        let mut lanes = [0i32; BLOCK];
+                        unsafe { _mm512_storeu_si512(lanes.as_mut_ptr() as *mut _, exact) };
+                        let columns = BLOCK.min(n - first_column);
+                        let start = (first_row + r) * n + first_column;
+                        out[start..start + columns].copy_from_slice(&lanes[..columns]);
+                    }
+                }
+            }
+        }
+    }
+
+    /// 8 rows of shifted x (`stride` bytes apart) against two blocks of W.
+    #[target_feature(enable = "avx512f,avx512bw,avx512vnni")]
+    #[inline]
+    unsafe fn tile(x: *const u8, stride: usize, left: *const i8, right: *const i8, quads: usize) -> [[__m512i; 2]; ROWS] {
+        let mut sums = [[_mm512_setzero_si512(); 2]; ROWS];
+        for q in 0..quads {
+            let (w0, w1) = unsafe {
+                (
+                    _mm512_loadu_si512(left.add(q * 4 * BLOCK) as *const _),
+                    _mm512_loadu_si512(right.add(q * 4 * BLOCK) as *const _),
+                )
+            };
+            for (r, row) in sums.iter_mut().enumerate() {
+                let quad = unsafe { (x.add(r * stride + 4 * q) as *const i32).read_unaligned() };
+                let broadcast = _mm512_set1_epi32(quad);
+                row[0] = _mm512_dpbusd_epi32(row[0], broadcast, w0);
+                row[1] = _mm512_dpbusd_epi32(row[1], broadcast, w1);
+            }
+        }
+        sums
     }
 }
 
