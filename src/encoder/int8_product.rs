@@ -176,6 +176,12 @@ fn pack_columns(w: &[i8], k: usize, n: usize) -> Vec<i16> {
 /// Up to 4 rows of x (`rows.len() / k` of them): for each pair of depth
 /// steps, row by row: `x[r][2p], x[r][2p + 1]`. Zeros pad missing rows.
 fn pack_rows(rows: &[i8], k: usize, packed: &mut [i16]) {
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    if rows.len() == ROWS * k && k.is_multiple_of(8) {
+        assert!(packed.len() >= k * ROWS);
+        // SAFETY: four whole rows of `k` bytes are read, `k · 4` i16 written.
+        return unsafe { simd::pack_four_rows(rows.as_ptr(), k, packed.as_mut_ptr()) };
+    }
     packed.fill(0);
     for (r, row) in rows.chunks_exact(k).enumerate() {
         for (i, &value) in row.iter().enumerate() {
@@ -216,6 +222,28 @@ fn tile_portable(x: &[i16], w: &[i16], pairs: usize) -> Tile {
 mod simd {
     use super::{Tile, COLUMNS, ROWS};
     use std::arch::wasm32::*;
+
+    /// Four rows of x, 8 depth steps at a time: each row's 8 bytes widened
+    /// to i16 are 4 pairs (one i32 lane each), and a 4 × 4 transpose of the
+    /// lanes gives, per pair, the 4 rows side by side. The scalar loop it
+    /// replaces spent about a sixth of the products' time in wasm.
+    pub unsafe fn pack_four_rows(rows: *const i8, k: usize, packed: *mut i16) {
+        for depth in (0..k).step_by(8) {
+            let [a0, a1, a2, a3] = [0, 1, 2, 3].map(|r| unsafe { i16x8_load_extend_i8x8(rows.add(r * k + depth)) });
+            let (t0, t1) = (i32x4_shuffle::<0, 4, 1, 5>(a0, a1), i32x4_shuffle::<2, 6, 3, 7>(a0, a1));
+            let (t2, t3) = (i32x4_shuffle::<0, 4, 1, 5>(a2, a3), i32x4_shuffle::<2, 6, 3, 7>(a2, a3));
+            let pairs = [
+                i32x4_shuffle::<0, 1, 4, 5>(t0, t2),
+                i32x4_shuffle::<2, 3, 6, 7>(t0, t2),
+                i32x4_shuffle::<0, 1, 4, 5>(t1, t3),
+                i32x4_shuffle::<2, 3, 6, 7>(t1, t3),
+            ];
+            let to = unsafe { packed.add(depth * ROWS) } as *mut v128;
+            for (j, pair) in pairs.into_iter().enumerate() {
+                unsafe { v128_store(to.add(j), pair) };
+            }
+        }
+    }
 
     /// One 4 × 8 tile over `pairs` pairs of depth steps.
     pub unsafe fn tile(x: *const i16, w: *const i16, pairs: usize) -> Tile {
@@ -459,6 +487,24 @@ pub fn self_check() -> Result<usize, String> {
 
 #[cfg(test)]
 mod tests {
+    /// Both layouts, whichever this machine's `product` picks: the pairs
+    /// (wasm, AVX2, portable) and, with AVX-512 VNNI, the quads.
+    #[test]
+    fn both_layouts_give_the_plain_product() {
+        let (m, k, n) = (11, 36, 40);
+        let x: Vec<i8> = (0..m * k).map(|i| ((i * 37 % 255) as i32 - 127) as i8).collect();
+        let w: Vec<i8> = (0..k * n).map(|i| ((i * 91 % 255) as i32 - 127) as i8).collect();
+        let want: Vec<i32> = (0..m * n)
+            .map(|cell| (0..k).map(|i| x[cell / n * k + i] as i32 * w[i * n + cell % n] as i32).sum())
+            .collect();
+        let mut pairs = vec![0; m * n];
+        super::pairs_product(&x, &super::pack_columns(&w, k, n), m, k, n, &mut pairs);
+        assert_eq!(pairs, want);
+        let mut picked = vec![0; m * n];
+        super::PackedWeights::new(&w, k, n).product(&x, m, &mut picked);
+        assert_eq!(picked, want, "{}", super::kernel_name());
+    }
+
     #[test]
     fn products_are_exact_on_odd_sizes_and_extreme_values() {
         assert_eq!(super::self_check(), Ok(5));
