@@ -904,14 +904,17 @@ fn opens_with_time(text: &str) -> bool {
 }
 
 /// "15 marzo: Primeras protestas …", "16 de enero: …", "14 mars : …",
-/// "1948: Una coalición …", "March 14, 2011: …": an entry of a chronology,
-/// led by its date and a colon, which alone in a summary is a list item
-/// (all ten such lines judged so far are junk). The date is read by
-/// `dates` in every language it knows.
+/// "1948: Una coalición …", "March 14, 2011: …", and with a dash, as
+/// Spanish timelines write them, "1999 – Bashar al Assad se convierte …",
+/// "23.03.2011.- Al menos 15 civiles …": an entry of a chronology, led by
+/// its date, which alone in a summary is a list item (all fourteen such
+/// lines judged so far are junk). The date is read by `dates` in every
+/// language it knows.
 fn chronology_entry(text: &str) -> bool {
     const MAX_DATE_WORDS: usize = 5;
-    let Some((label, rest)) = text.split_once([':', '：']) else { return false };
+    let Some((label, rest)) = split_after_date_label(text) else { return false };
     let label = label.trim_end();
+    let label = label.strip_suffix('.').unwrap_or(label);
     let entry_follows = rest.trim_start().starts_with(|c: char| c.is_uppercase() || "\"“«".contains(c));
     if !entry_follows || label.is_empty() || label.split_whitespace().count() > MAX_DATE_WORDS {
         return false;
@@ -920,6 +923,24 @@ fn chronology_entry(text: &str) -> bool {
     // Any day will do: only the span of the mention matters.
     let reference_day = CivilDate::new(2000, 1, 1).expect("a valid date");
     year || dates::extract(label, "und", reference_day).iter().any(|m| m.kind == MentionKind::Absolute && m.start == 0 && m.end == label.len())
+}
+
+/// The text before and after the first colon, or before and after the
+/// first dash that stands apart (" – ", " — ", " - ") or follows a full
+/// stop (".-", ".–"): a hyphen inside a word ("2011-2012") splits nothing.
+fn split_after_date_label(text: &str) -> Option<(&str, &str)> {
+    let colon = text.find([':', '：']).map(|at| (at, text[at..].chars().next().map_or(1, char::len_utf8)));
+    let dash = text.char_indices().find_map(|(at, c)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + c.len_utf8()..].chars().next();
+        let apart = before == Some(' ') && after == Some(' ');
+        (matches!(c, '-' | '–' | '—') && (apart || before == Some('.'))).then_some((at, c.len_utf8()))
+    });
+    let (at, width) = match (colon, dash) {
+        (Some(colon), Some(dash)) => colon.min(dash),
+        (found, None) | (None, found) => found?,
+    };
+    Some((&text[..at], &text[at + width..]))
 }
 
 /// After the hours, "h :" or " h :" with no minutes: "21 h : Les
@@ -1892,8 +1913,15 @@ mod tests {
             "1948: Una coalición formada por Egipto, Iraq, Siria y Jordania es derrotada.",
             "2012: La guerra civil se extendió a todas las provincias del país durante el verano.",
             "March 14, 2011: Protesters gather in the capital for the first time.",
+            "1999 – Bashar al Assad se convierte en coronel del Ejército sirio.",
+            "1938.- Se logra aislar el gas \"Sarin\" a partir del \"Tabun\".",
+            "23.03.2011.- Al menos 15 civiles y un soldado fallecen en Deraa.",
+            "20 mars 2011 - Des manifestations éclatent à Deraa, dans le sud du pays.",
         ];
         let prose = [
+            "2011-2012 fue el peor bienio para la economía siria en medio siglo.",
+            "1999 fue el año en que Bashar al Assad se convirtió en coronel – según la prensa oficial.",
+            "The 1999 - 2000 season ended early: the league had run out of money.",
             "Le 14 mars, les forces du régime ont continué d'avancer vers Benghazi.",
             "Lunes: El gobierno anunció nuevas medidas contra la protesta en la capital.",
             "The result in 2012: a civil war that spread to every province of the country.",
