@@ -225,8 +225,9 @@ mod simd {
 
     /// Four rows of x, 8 depth steps at a time: each row's 8 bytes widened
     /// to i16 are 4 pairs (one i32 lane each), and a 4 × 4 transpose of the
-    /// lanes gives, per pair, the 4 rows side by side. The scalar loop it
-    /// replaces spent about a sixth of the products' time in wasm.
+    /// lanes gives, per pair, the 4 rows side by side, where the scalar loop
+    /// below stores element by element (with W packed once, the int8 pass in
+    /// Chromium went from 2.27 to 2.14 s, docs/results/int8.md).
     pub unsafe fn pack_four_rows(rows: *const i8, k: usize, packed: *mut i16) {
         for depth in (0..k).step_by(8) {
             let [a0, a1, a2, a3] = [0, 1, 2, 3].map(|r| unsafe { i16x8_load_extend_i8x8(rows.add(r * k + depth)) });

@@ -929,18 +929,12 @@ fn chronology_entry(text: &str) -> bool {
 /// first dash that stands apart (" – ", " — ", " - ") or follows a full
 /// stop (".-", ".–"): a hyphen inside a word ("2011-2012") splits nothing.
 fn split_after_date_label(text: &str) -> Option<(&str, &str)> {
-    let colon = text.find([':', '：']).map(|at| (at, text[at..].chars().next().map_or(1, char::len_utf8)));
-    let dash = text.char_indices().find_map(|(at, c)| {
+    let (at, mark) = text.char_indices().find(|&(at, c)| {
         let before = text[..at].chars().next_back();
-        let after = text[at + c.len_utf8()..].chars().next();
-        let apart = before == Some(' ') && after == Some(' ');
-        (matches!(c, '-' | '–' | '—') && (apart || before == Some('.'))).then_some((at, c.len_utf8()))
-    });
-    let (at, width) = match (colon, dash) {
-        (Some(colon), Some(dash)) => colon.min(dash),
-        (found, None) | (None, found) => found?,
-    };
-    Some((&text[..at], &text[at + width..]))
+        let apart = before == Some(' ') && text[at + c.len_utf8()..].starts_with(' ');
+        matches!(c, ':' | '：') || (matches!(c, '-' | '–' | '—') && (apart || before == Some('.')))
+    })?;
+    Some((&text[..at], &text[at + mark.len_utf8()..]))
 }
 
 /// After the hours, "h :" or " h :" with no minutes: "21 h : Les
