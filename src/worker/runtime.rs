@@ -29,8 +29,13 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::spawn_local;
 use web_sys::{Blob, DedicatedWorkerGlobalScope, MessageEvent};
 
-/// Idle time after which the encoder's remaining batch plans are built.
-const IDLE_MS: u32 = 1000;
+/// Idle time after which the encoder's remaining batch plans are built:
+/// long enough for the page's next request of a burst (reading dropped
+/// files, then describing them) to come first, short enough that the
+/// plans are ready when a user who clicks at once asks for a summary
+/// (at 1 s, `tests/e2e/bench-app.mjs`'s DUC cluster found two missing:
+/// 65 ms each in wasm then).
+const IDLE_MS: u32 = 200;
 
 /// Everything the worker keeps between requests.
 pub(super) struct State {
@@ -203,10 +208,10 @@ async fn load_model() {
     }
 }
 
-/// Builds the encoder's remaining batch plans one at a time (a few hundred
-/// ms each) while the worker stays idle, starting a second after the queue
-/// ran dry, so that a later long input does not wait for them and a request
-/// sent right away does not wait behind them.
+/// Builds the encoder's remaining batch plans one at a time (about 30 ms
+/// each in wasm) while the worker stays idle, starting [`IDLE_MS`] after the
+/// queue ran dry, so that a later long input does not wait for them and a
+/// request sent meanwhile waits behind one plan at most.
 async fn prepare_plans_while_idle(epoch: u64) {
     sleep(IDLE_MS as i32).await;
     loop {
