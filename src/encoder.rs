@@ -114,7 +114,7 @@ impl Encoder {
 
     /// Builds the plan of one batch size not built yet, largest first (the
     /// ones a long input needs); false once all are built. The app's worker
-    /// calls it between messages, one plan (a few hundred ms) at a time.
+    /// calls it between messages, one plan (about 20 ms in wasm) at a time.
     pub fn prepare_next_plan(&self) -> Result<bool> {
         match (0..TIERS.len()).rev().find(|&tier| self.fixed[tier].get().is_none()) {
             Some(tier) => self.plan(Some(tier)).map(|_| true),
