@@ -85,8 +85,8 @@ pub struct Encoder {
     dynamic: std::sync::OnceLock<Plan>,
     /// The graph typed and decluttered once with symbolic sizes; every plan
     /// is cut from it by giving the sizes values. Typing the ONNX graph was
-    /// half of each plan's cost (a plan now takes 18–24 ms in wasm instead of
-    /// 38–57, natively 8–11 instead of 17–23), and the int8 weights are packed
+    /// half of each plan's cost (a plan now takes about 22 ms in wasm instead
+    /// of 51, natively 8–11 ms instead of 17–23), and the int8 weights are packed
     /// once, when it is typed, for all the plans. The plans are the same:
     /// embeddings bit-identical.
     typed: TypedModel,

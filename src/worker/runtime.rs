@@ -208,7 +208,7 @@ async fn load_model() {
     }
 }
 
-/// Builds the encoder's remaining batch plans one at a time (about 30 ms
+/// Builds the encoder's remaining batch plans one at a time (about 22 ms
 /// each in wasm) while the worker stays idle, starting [`IDLE_MS`] after the
 /// queue ran dry, so that a later long input does not wait for them and a
 /// request sent meanwhile waits behind one plan at most.
