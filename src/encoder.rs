@@ -114,7 +114,7 @@ impl Encoder {
 
     /// Builds the plan of one batch size not built yet, largest first (the
     /// ones a long input needs); false once all are built. The app's worker
-    /// calls it between messages, one plan (about 20 ms in wasm) at a time.
+    /// calls it between messages, one plan (about 22 ms in wasm) at a time.
     pub fn prepare_next_plan(&self) -> Result<bool> {
         match (0..TIERS.len()).rev().find(|&tier| self.fixed[tier].get().is_none()) {
             Some(tier) => self.plan(Some(tier)).map(|_| true),
@@ -132,25 +132,27 @@ impl Encoder {
             return Ok(plan);
         }
         let model = match tier {
-            Some(i) => {
-                let model = self.typed.set_symbols(&Self::sizes_of(TIERS[i], &self.typed.symbols))?;
-                let concrete = |input| model.input_fact(input).is_ok_and(|fact| fact.shape.is_concrete());
-                ensure!((0..3).all(concrete), "the model's input sizes are not named P, T and S_plus_1 (models/build.py)");
-                model
-            }
+            Some(i) => self.typed.set_symbols(&self.sizes_of(TIERS[i])?)?,
             None => self.typed.clone(),
         };
         let plan = model.into_optimized()?.into_runnable()?;
         Ok(cell.get_or_init(|| plan))
     }
 
-    /// The values of the model's symbolic input sizes (models/build.py names
-    /// them) for a batch of this shape.
-    fn sizes_of(shape: BatchShape, symbols: &SymbolScope) -> std::collections::HashMap<Symbol, TDim> {
-        [("P", shape.pieces), ("T", shape.tokens), ("S_plus_1", shape.sentences + 1)]
-            .into_iter()
-            .map(|(name, size)| (symbols.sym(name), TDim::Val(size as i64)))
-            .collect()
+    /// The value of each input's symbolic length for a batch of this shape,
+    /// the symbols read from the inputs themselves (pieces, tokens,
+    /// sentence offsets), so that the plan is concrete whatever they are named.
+    fn sizes_of(&self, shape: BatchShape) -> Result<std::collections::HashMap<Symbol, TDim>> {
+        let lengths = [shape.pieces, shape.tokens, shape.sentences + 1];
+        let mut sizes = std::collections::HashMap::new();
+        for (input, length) in lengths.into_iter().enumerate() {
+            let fact = self.typed.input_fact(input)?;
+            let [TDim::Sym(symbol)] = fact.shape.dims() else {
+                bail!("the encoder's input {input} should be a vector of symbolic length, not {:?}", fact.shape)
+            };
+            sizes.insert(symbol.clone(), TDim::Val(length as i64));
+        }
+        Ok(sizes)
     }
 
     /// Token ids exactly as the reference package produces them: BOS,

@@ -33,8 +33,8 @@ use web_sys::{Blob, DedicatedWorkerGlobalScope, MessageEvent};
 /// long enough for the page's next request of a burst (reading dropped
 /// files, then describing them) to come first, short enough that the
 /// plans are ready when a user who clicks at once asks for a summary
-/// (at 1 s, `tests/e2e/bench-app.mjs`'s DUC cluster found two missing:
-/// 65 ms each in wasm then).
+/// (at 1 s, `tests/e2e/bench-app.mjs`'s DUC cluster found two missing,
+/// about 50 ms each in wasm then).
 const IDLE_MS: u32 = 200;
 
 /// Everything the worker keeps between requests.
