@@ -658,24 +658,13 @@ pub fn read_as_furniture(cluster: &Cluster, embeddings: &[Embedding], settings: 
     if !settings.prose_reader {
         return vec![];
     }
-    use crate::segment::prose_reader::{context_features, ProseReader};
-    let reader = ProseReader::shipped();
-    let mut read = vec![];
-    let mut first_id = 0;
-    // A document's sentences are consecutive in the cluster.
-    for document in cluster.sentences.chunk_by(|a, b| a.doc == b.doc) {
-        let excluded: Vec<bool> = document.iter().map(|s| s.excluded.is_some()).collect();
-        let paragraphs: Vec<usize> = document.iter().map(|s| s.para).collect();
-        for (position, sentence) in document.iter().enumerate() {
-            let id = first_id + position;
-            let context = context_features(&excluded, &paragraphs, position);
-            if !excluded[position] && reader.reads_as_furniture(&sentence.text, &embeddings[id], &context) {
-                read.push(id);
-            }
-        }
-        first_id += document.len();
-    }
-    read
+    let reader = crate::segment::prose_reader::ProseReader::shipped();
+    (0..cluster.sentences.len())
+        .filter(|&id| {
+            let sentence = &cluster.sentences[id];
+            sentence.excluded.is_none() && reader.reads_as_furniture(&sentence.text, &embeddings[id])
+        })
+        .collect()
 }
 
 /// Candidate sentences: prose (not `Sentence::excluded`, not in
