@@ -1039,8 +1039,8 @@ fn in_this_photo(text: &str) -> bool {
 /// "El siguiente vídeo muestra …", "La primera parte del video muestra …",
 /// "En esta imagen, civiles …", "In diesem Video, …": a sentence that opens
 /// by pointing at a picture or a video on the page tells what the summary
-/// cannot show. Of the 8,700 summary lines judged by hand, the 11 that open
-/// so are all junk. After "in this" and its kin the picture is set off by a
+/// cannot show. Of the ~8,800 summary lines judged by hand, the 13 it
+/// excludes are all junk. After "in this" and its kin the picture is set off by a
 /// comma, as in the AP's captions: "In this photograph he looks older …" is
 /// someone speaking of a photograph. "Otras fotos muestran …" and "The
 /// video, which shows …" point at nothing. `folded` is the lowercased line.
