@@ -65,4 +65,5 @@ def main():
             for c, l in sample:
                 print(f"{m}\t{c}\t{l}")
 
-main()
+if __name__ == "__main__":
+    main()
