@@ -1,6 +1,7 @@
-//! Datelines and kicker labels in capitals that open a sentence with a
-//! spaced dash: "WASHINGTON (AP) — The …", "LOS ANGELES — …", "(CNN) -- …",
-//! "STOWE, Vt. — …", "FOCUS - La Ligue arabe …", "DÉCRYPTAGE - …".
+//! Datelines and kicker labels that open a sentence with a dash:
+//! "WASHINGTON (AP) — The …", "LOS ANGELES — …", "(CNN) -- …",
+//! "STOWE, Vt. — …", "NEW YORK, May 18 (UPI) -- …", "Madrid, 20 dic
+//! (EFE).- …", "FOCUS - La Ligue arabe …", "DÉCRYPTAGE - …".
 //!
 //! Pages print them glued to the first sentence of the text (or of a
 //! section). Left there, a dateline rides into the summary with its lead,
@@ -9,14 +10,19 @@
 //! the label is a line of its own, which the furniture rules mark
 //! ([`is_lead_label`]), and the text after it stays prose.
 //!
-//! Form only, so any cased script: one to five words in capitals (with an
-//! agency in parentheses, "(AP)", "(Reuters)", and after a comma a
-//! capitalized state or country, "Vt.", "India"), at least three capitals or
-//! an agency, then a dash standing alone. "I - I don't know" and "OK - fine"
-//! have too few.
+//! Form only, so any cased script: one to five words in capitals, at least
+//! three capitals, then a dash standing alone; or a place in capitals or in
+//! title case ("Madrid", "El Cairo") with an agency in parentheses
+//! ("(AP)", "(Reuters)", "(EFE)"), the dash standing alone or written
+//! against the parenthesis ("(EFE).-"). After a comma may come a state or
+//! a country ("Vt.", "South Korea"), a date ("Feb. 25", "May 18", "20 dic")
+//! or a time ("10:11 p.m."). "I - I don't know" and "OK - fine" have too
+//! few capitals; "Los Angeles - The city …" has no agency.
 
 const MAX_LABEL_WORDS: usize = 5;
 const MIN_LABEL_CAPITALS: usize = 3;
+/// "dic", "marzo", "p.m.": a month or a clock's half in a date or a time.
+const MAX_DATE_WORD_CHARS: usize = 10;
 
 /// Where the text after a lead label starts, if `text` opens with one and
 /// goes on with a sentence (a capital, a digit or an opening quote, and at
@@ -36,67 +42,138 @@ pub(super) fn is_lead_label(text: &str) -> bool {
 
 /// The byte index just after the label's dash.
 fn label_end(text: &str) -> Option<usize> {
-    let mut words = 0;
-    let mut capitals = 0;
-    let mut agency = false;
-    let mut after_comma = false;
+    let mut label = Label::default();
     let mut spans = word_spans(text);
     while let Some((start, word)) = spans.next() {
         if is_dash(word) {
-            let named = words >= 1 && (capitals >= MIN_LABEL_CAPITALS || agency);
-            return named.then_some(start + word.len());
-        }
-        words += 1;
-        if words > MAX_LABEL_WORDS {
-            return None;
+            return label.named().then_some(start + word.len());
         }
         if let Some(opened) = word.strip_prefix('(') {
-            // "(AP)", "(CNN)", "(Reuters)", "(HealthDay News)", "(Agencias y Redacción)".
-            if !agency_in_parentheses(opened, &mut spans) {
-                return None;
+            // "(AP)", "(CNN)", "(Reuters)", "(HealthDay News)", "(Agencias y Redacción)", "(EFE).-".
+            let closing = agency_in_parentheses(start + 1, opened, &mut spans)?;
+            label.agency = true;
+            if closing.dash_glued {
+                return label.named().then_some(closing.end);
             }
-            agency = true;
             continue;
         }
-        let bare = word.strip_suffix(',');
-        let fits = if after_comma { word.starts_with(char::is_uppercase) } else { in_capitals(bare.unwrap_or(word)) };
-        if !fits {
+        label.words += 1;
+        if label.words > MAX_LABEL_WORDS || !label.take(word) {
             return None;
-        }
-        if !after_comma {
-            capitals += word.chars().filter(|c| c.is_uppercase()).count();
-            after_comma = bare.is_some();
         }
     }
     None
 }
 
+/// What a label has shown so far, word by word.
+#[derive(Default)]
+struct Label {
+    /// Words, the agency's not counted.
+    words: usize,
+    /// Capital letters before the comma.
+    capitals: usize,
+    /// A place written "Madrid" or "El Cairo" rather than in capitals.
+    title_case: bool,
+    agency: bool,
+    after_comma: bool,
+    /// A day or a time after the comma ("May 18", "20 dic", "10:11 p.m.").
+    number_after_comma: bool,
+}
+
+impl Label {
+    /// Whether the label, ending here, names a place or a kicker: an
+    /// agency, or three capitals and no word in title case.
+    fn named(&self) -> bool {
+        self.agency || (self.capitals >= MIN_LABEL_CAPITALS && !self.title_case)
+    }
+
+    /// Reads one word outside the parentheses; false when it cannot be part
+    /// of a label.
+    fn take(&mut self, word: &str) -> bool {
+        let bare = word.strip_suffix(',');
+        let word_alone = bare.unwrap_or(word);
+        if self.after_comma {
+            return self.take_after_comma(word_alone);
+        }
+        if in_capitals(word_alone) {
+            self.capitals += word_alone.chars().filter(|c| c.is_uppercase()).count();
+        } else if word_alone.starts_with(char::is_uppercase) || (self.words > 1 && is_joining_word(word_alone)) {
+            // "Madrid", "El Cairo", "Ciudad de México": a place, if an agency follows.
+            self.title_case = true;
+        } else {
+            return false;
+        }
+        self.after_comma = bare.is_some();
+        true
+    }
+
+    /// After the comma: a state or a country ("Vt.", "India", "South
+    /// Korea"), a date ("Feb. 25", "May 18", "20 dic", "5 de marzo") or a
+    /// time ("10:11 p.m."); a lowercase word only once a number has come.
+    fn take_after_comma(&mut self, word: &str) -> bool {
+        if word.starts_with(char::is_uppercase) {
+            return true;
+        }
+        if is_number(word) {
+            self.number_after_comma = true;
+            return true;
+        }
+        self.number_after_comma && word.chars().count() <= MAX_DATE_WORD_CHARS && word.chars().all(|c| c.is_lowercase() || c == '.')
+    }
+}
+
+/// "de", "del", "la": short lowercase words inside a place's name.
+fn is_joining_word(word: &str) -> bool {
+    word.chars().count() <= 3 && word.chars().all(char::is_lowercase)
+}
+
+/// "18", "2015", "10:11", "25.": digits, with ':' or '.' between or after.
+fn is_number(word: &str) -> bool {
+    word.starts_with(|c: char| c.is_ascii_digit()) && word.chars().all(|c| c.is_ascii_digit() || matches!(c, ':' | '.'))
+}
+
+/// Where an agency's parentheses close, and whether a dash is glued to them
+/// ("(EFE).-").
+struct Closing {
+    end: usize,
+    dash_glued: bool,
+}
+
 /// An agency's name in parentheses, from the word after '(' on: at most
 /// three words, the first capitalized, the others capitalized or a short
 /// joining word ("y", "and"); consumes the words it reads.
-fn agency_in_parentheses<'a>(first: &'a str, rest: &mut impl Iterator<Item = (usize, &'a str)>) -> bool {
+fn agency_in_parentheses<'a>(
+    first_start: usize,
+    first: &'a str,
+    rest: &mut impl Iterator<Item = (usize, &'a str)>,
+) -> Option<Closing> {
     const MAX_AGENCY_WORDS: usize = 3;
-    let mut word = first;
+    let (mut start, mut word) = (first_start, first);
     for count in 1..=MAX_AGENCY_WORDS {
-        let closed = word.strip_suffix(')');
-        let name = closed.unwrap_or(word);
+        let (name, closing) = match word.split_once(')') {
+            Some((name, after)) if after.is_empty() || is_glued_dash(after) => (name, Some(!after.is_empty())),
+            Some(_) => return None,
+            None => (word, None),
+        };
         let fits = if count == 1 {
             name.starts_with(char::is_uppercase)
         } else {
-            name.starts_with(char::is_uppercase) || (name.chars().count() <= 3 && name.chars().all(char::is_lowercase))
+            name.starts_with(char::is_uppercase) || is_joining_word(name)
         };
-        if !fits || name.contains(['(', ')']) {
-            return false;
+        if !fits || name.contains('(') {
+            return None;
         }
-        if closed.is_some() {
-            return true;
+        if let Some(dash_glued) = closing {
+            return Some(Closing { end: start + word.len(), dash_glued });
         }
-        match rest.next() {
-            Some((_, next)) => word = next,
-            None => return false,
-        }
+        (start, word) = rest.next()?;
     }
-    false
+    None
+}
+
+/// ".-", "-", "—", ".—" written against the closing parenthesis.
+fn is_glued_dash(after: &str) -> bool {
+    is_dash(after.strip_prefix('.').unwrap_or(after))
 }
 
 /// Whitespace-separated words with their byte offsets.
@@ -141,6 +218,20 @@ mod tests {
     }
 
     #[test]
+    fn dated_wire_datelines_give_way_to_the_text() {
+        assert_eq!(after("NEW YORK, May 18 (UPI) -- Art supply company Crayola …"), Some("Art supply company Crayola …"));
+        assert_eq!(after("FLORENCE, Italy, Feb. 25 (UPI) -- Raffaele Sollecito has …"), Some("Raffaele Sollecito has …"));
+        assert_eq!(after("MONDAY, July 2 (HealthDay News) -- Whether a person's …"), Some("Whether a person's …"));
+        assert_eq!(after("OSAN AIR BASE, South Korea (AFNS) -- South Korea and …"), Some("South Korea and …"));
+        assert_eq!(after("LONDON, Feb 12 (Reuters) - Britain's economy grew …"), Some("Britain's economy grew …"));
+        assert_eq!(after("UPDATE, 10:11 p.m. — Variety's first story said …"), Some("Variety's first story said …"));
+        assert_eq!(after("Madrid, 20 dic (EFE).- Estados Unidos …"), Some("Estados Unidos …"));
+        assert_eq!(after("El Cairo (EFE).- La junta militar …"), Some("La junta militar …"));
+        assert_eq!(after("PARÍS, 5 de marzo (EFE) - El presidente …"), Some("El presidente …"));
+        assert_eq!(after("(EFE).- El presidente sirio …"), Some("El presidente sirio …"));
+    }
+
+    #[test]
     fn sentences_that_only_look_like_it_stay_whole() {
         // Too few capitals, no dash of its own, lowercase after, too long.
         assert_eq!(after("I - I don't know what happened."), None);
@@ -155,6 +246,13 @@ mod tests {
         assert_eq!(after("COVID-19 - What we know so far."), None);
         assert_eq!(after("(see below) - The figures were revised."), None);
         assert_eq!(after("(A long aside in parentheses) - The figures were revised."), None);
+        // A place in title case needs an agency; a lowercase word after the
+        // comma needs a number before it; a parenthesis goes on after ')'.
+        assert_eq!(after("Los Angeles - The city said so."), None);
+        assert_eq!(after("The Big Apple - The city said so."), None);
+        assert_eq!(after("BOSTON, said he - The city said so."), None);
+        assert_eq!(after("Apple (AAPL)'s shares - They fell."), None);
+        assert_eq!(after("Mr Smith (left) - The mayor spoke."), None);
     }
 
     #[test]
@@ -162,6 +260,8 @@ mod tests {
         assert!(is_lead_label("WASHINGTON (AP) —"));
         assert!(is_lead_label("(CNN) --"));
         assert!(is_lead_label("FOCUS -"));
+        assert!(is_lead_label("Madrid, 20 dic (EFE).-"));
+        assert!(is_lead_label("NEW YORK, May 18 (UPI) --"));
         assert!(!is_lead_label("FOCUS - La Ligue"));
         assert!(!is_lead_label("WE -"));
         assert!(!is_lead_label("Paris -"));
