@@ -943,7 +943,9 @@ fn on_the_hour(after_hours: &str) -> bool {
     let rest = after_hours.strip_prefix(' ').unwrap_or(after_hours);
     let Some(rest) = rest.strip_prefix(['h', 'H']) else { return false };
     let rest = rest.trim_start_matches(' ');
-    rest.starts_with([':', '-', '–', '—', '|']) && rest[1..].starts_with(char::is_whitespace) && after_hours.len() - rest.len() <= 3
+    let Some(mark) = rest.chars().next().filter(|c| matches!(c, ':' | '-' | '–' | '—' | '|')) else { return false };
+    // The mark's own length: '–' and '—' take three bytes.
+    rest[mark.len_utf8()..].starts_with(char::is_whitespace) && after_hours.len() - rest.len() <= 3
 }
 
 /// "@manal: La policía militar está golpeando …", "@RafifJ [en]: Que …",
@@ -1953,8 +1955,11 @@ mod tests {
             "14.05 | La policía cerró la plaza a los manifestantes durante toda la tarde.",
             "22 h 30 : Les rebelles annoncent avoir pris le contrôle de la ville de Brega.",
             "21 h : Les États-Unis ont frappé samedi des sites anti-aériens libyens.",
+            "21 h — Les États-Unis ont frappé samedi des sites anti-aériens libyens.",
         ];
         let prose = [
+            // A dash of three bytes right after the hour (found by tests/fuzz.rs).
+            "9h—iÜ les rebelles annoncent avoir pris le contrôle de la ville de Brega.",
             "12.50 dollars a barrel was the price the cartel had agreed on in March.",
             "10:30 was when the first train left the station on the opening day of the line.",
             "Il est 22 h 30 : les rebelles annoncent avoir pris le contrôle de la ville.",
