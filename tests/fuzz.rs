@@ -232,7 +232,8 @@ const TRICKY: &[&str] = &[
     "\u{202B}", "\u{202C}", "\u{202D}", "\u{202E}", "\u{2066}", "\u{2067}", "\u{2068}", "\u{2069}", "\u{061C}",
     "\u{FFFD}", "\u{FFFF}", "\u{10FFFF}", "👨‍👩‍👧", "🇫🇷", "ﬁ", "ﬂ", "Ａ", "ǅ", "İ", "ß", "ﷺ", "\u{0}", "\u{1}",
     "\u{7F}", "\u{9F}", "\u{E000}", "𝔘𝔫𝔦", "  ", "MARCH 4, 2024", "4 mars 2024", "Updated 10:42 GMT",
-    "Page 3 of 12", "Advertisement", "Read more", "©2024", "Reuters - ", "(AP) — ", "inter-\nnational ",
+    "Page 3 of 12", "Advertisement", "Read more", "©2024", "Reuters - ", "(AP) — ", "(EFE).- ", ", 20 dic ",
+    "MADRID, May 18 (UPI) -- ", "inter-\nnational ",
     "1,000,000", "-1", "٣٤", "१२", "Ⅻ", "½",
 ];
 
