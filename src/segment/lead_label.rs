@@ -201,34 +201,45 @@ mod tests {
         text_after_label(text).map(|at| &text[at..])
     }
 
+    /// Each line, cut after its label, leaves the text given with it.
+    fn gives_way_to_the_text(cases: &[(&str, &str)]) {
+        for (line, text) in cases {
+            assert_eq!(after(line), Some(*text), "{line}");
+        }
+    }
+
     #[test]
     fn datelines_and_kickers_give_way_to_the_text() {
-        assert_eq!(after("WASHINGTON (AP) — The president said so."), Some("The president said so."));
-        assert_eq!(after("LOS ANGELES -- A jury found him guilty."), Some("A jury found him guilty."));
-        assert_eq!(after("(CNN) -- A jury found him guilty."), Some("A jury found him guilty."));
-        assert_eq!(after("STOWE, Vt. — Snow fell all night."), Some("Snow fell all night."));
-        assert_eq!(after("NEW DELHI, India (AP) _ Snow fell all night."), Some("Snow fell all night."));
-        assert_eq!(after("FOCUS - La Ligue arabe a appelé …"), Some("La Ligue arabe a appelé …"));
-        assert_eq!(after("DÉCRYPTAGE - Le soulèvement reste sunnite."), Some("Le soulèvement reste sunnite."));
-        assert_eq!(after("INFO À LA DEMANDE - Alors que Obama …"), Some("Alors que Obama …"));
-        assert_eq!(after("MOSCOU – « Nous partirons », dit-il."), Some("« Nous partirons », dit-il."));
-        assert_eq!(after("NEW DELHI (Reuters) - India said on Monday …"), Some("India said on Monday …"));
-        assert_eq!(after("(HealthDay News) -- Older adults who walk …"), Some("Older adults who walk …"));
-        assert_eq!(after("(Agencias y Redacción) - El Gobierno sirio …"), Some("El Gobierno sirio …"));
+        gives_way_to_the_text(&[
+            ("WASHINGTON (AP) — The president said so.", "The president said so."),
+            ("LOS ANGELES -- A jury found him guilty.", "A jury found him guilty."),
+            ("(CNN) -- A jury found him guilty.", "A jury found him guilty."),
+            ("STOWE, Vt. — Snow fell all night.", "Snow fell all night."),
+            ("NEW DELHI, India (AP) _ Snow fell all night.", "Snow fell all night."),
+            ("FOCUS - La Ligue arabe a appelé …", "La Ligue arabe a appelé …"),
+            ("DÉCRYPTAGE - Le soulèvement reste sunnite.", "Le soulèvement reste sunnite."),
+            ("INFO À LA DEMANDE - Alors que Obama …", "Alors que Obama …"),
+            ("MOSCOU – « Nous partirons », dit-il.", "« Nous partirons », dit-il."),
+            ("NEW DELHI (Reuters) - India said on Monday …", "India said on Monday …"),
+            ("(HealthDay News) -- Older adults who walk …", "Older adults who walk …"),
+            ("(Agencias y Redacción) - El Gobierno sirio …", "El Gobierno sirio …"),
+        ]);
     }
 
     #[test]
     fn dated_wire_datelines_give_way_to_the_text() {
-        assert_eq!(after("NEW YORK, May 18 (UPI) -- Art supply company Crayola …"), Some("Art supply company Crayola …"));
-        assert_eq!(after("FLORENCE, Italy, Feb. 25 (UPI) -- Raffaele Sollecito has …"), Some("Raffaele Sollecito has …"));
-        assert_eq!(after("MONDAY, July 2 (HealthDay News) -- Whether a person's …"), Some("Whether a person's …"));
-        assert_eq!(after("OSAN AIR BASE, South Korea (AFNS) -- South Korea and …"), Some("South Korea and …"));
-        assert_eq!(after("LONDON, Feb 12 (Reuters) - Britain's economy grew …"), Some("Britain's economy grew …"));
-        assert_eq!(after("UPDATE, 10:11 p.m. — Variety's first story said …"), Some("Variety's first story said …"));
-        assert_eq!(after("Madrid, 20 dic (EFE).- Estados Unidos …"), Some("Estados Unidos …"));
-        assert_eq!(after("El Cairo (EFE).- La junta militar …"), Some("La junta militar …"));
-        assert_eq!(after("PARÍS, 5 de marzo (EFE) - El presidente …"), Some("El presidente …"));
-        assert_eq!(after("(EFE).- El presidente sirio …"), Some("El presidente sirio …"));
+        gives_way_to_the_text(&[
+            ("NEW YORK, May 18 (UPI) -- Art supply company Crayola …", "Art supply company Crayola …"),
+            ("FLORENCE, Italy, Feb. 25 (UPI) -- Raffaele Sollecito has …", "Raffaele Sollecito has …"),
+            ("MONDAY, July 2 (HealthDay News) -- Whether a person's …", "Whether a person's …"),
+            ("OSAN AIR BASE, South Korea (AFNS) -- South Korea and …", "South Korea and …"),
+            ("LONDON, Feb 12 (Reuters) - Britain's economy grew …", "Britain's economy grew …"),
+            ("UPDATE, 10:11 p.m. — Variety's first story said …", "Variety's first story said …"),
+            ("Madrid, 20 dic (EFE).- Estados Unidos …", "Estados Unidos …"),
+            ("El Cairo (EFE).- La junta militar …", "La junta militar …"),
+            ("PARÍS, 5 de marzo (EFE) - El presidente …", "El presidente …"),
+            ("(EFE).- El presidente sirio …", "El presidente sirio …"),
+        ]);
     }
 
     #[test]
