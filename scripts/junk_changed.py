@@ -10,7 +10,7 @@ Prints, per method and in all, the lines that left and came in by label
 """
 import collections, os, sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from junk_sample import lines_of, take_option
+from junk_sample import judged_labels, lines_of, take_option
 
 
 def by_cluster(run, method):
@@ -26,11 +26,7 @@ def main():
     if score is None or len(args) != 3:
         sys.exit(__doc__.split("\n\n")[1])
     before_run, after_run, methods = args[0], args[1], args[2].split(",")
-    judged = {}
-    for path in score.split(","):
-        for row in open(path, encoding="utf-8"):
-            text, label = row.rstrip("\n").rsplit("\t", 1)
-            judged[text.strip()] = label
+    judged = judged_labels(score.split(","))
     total = {"left": collections.Counter(), "came in": collections.Counter()}
     unjudged = set()
     for m in methods:

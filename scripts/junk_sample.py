@@ -29,6 +29,16 @@ def bottom_k(lines, n, seed, method):
     key = lambda cl: hashlib.sha256(f"{seed}\t{method}\t{cl[0]}\t{cl[1]}".encode()).hexdigest()
     return sorted(lines, key=key)[:n]
 
+def judged_labels(paths):
+    """line -> prose|junk from the judged files (line<TAB>label), the later
+    file winning; lines stripped, as `lines_of` strips summary lines."""
+    judged = {}
+    for path in paths:
+        for row in open(path, encoding="utf-8"):
+            text, label = row.rstrip("\n").rsplit("\t", 1)
+            judged[text.strip()] = label
+    return judged
+
 def take_option(args, name):
     """The value after `name` in `args` (both removed), or None."""
     if name not in args:
@@ -44,11 +54,7 @@ def main():
     only = take_option(args, "--only")
     only = only.split(",") if only else None
     run, methods, n, seed = args[0], args[1].split(","), int(args[2]), int(args[3])
-    judged = {}
-    for path in score.split(",") if score else []:
-        for row in open(path, encoding="utf-8"):
-            text, label = row.rstrip("\n").rsplit("\t", 1)
-            judged[text] = label
+    judged = judged_labels(score.split(",")) if score else {}
     for m in methods:
         lines = lines_of(run, m)
         sample = bottom_k(lines, n, seed, m)
