@@ -70,8 +70,8 @@ impl WasmEncoder {
             js_sys::Reflect::get(&performance, &"now".into()).map_err(|_| JsError::new("no performance.now"))?.into();
         let seconds = || now.call0(&performance).ok().and_then(|v| v.as_f64()).unwrap_or(f64::NAN) / 1000.0;
         let sentences: Vec<&str> = sentences.iter().map(String::as_str).collect();
-        let layers = self.encoder.profile_layers_timed(&sentences, seconds).map_err(js_error)?;
-        let profile = crate::encoder::profile::Profile::of(layers, top);
+        let pass = self.encoder.profile_layers_timed(&sentences, seconds).map_err(js_error)?;
+        let profile = crate::encoder::profile::Profile::of(pass, top);
         serde_json::to_string(&profile).map_err(|e| JsError::new(&e.to_string()))
     }
 

@@ -213,41 +213,86 @@ fn check_batch_independence(network: &str) {
     assert!(max_diff < 2e-5, "{network}: embeddings differ by {max_diff:.2e} between batchings");
 }
 
-/// `precis bench-encoder --layers`: the CPU's features, the kernel tract
-/// chose for every matrix product, and per-layer times that account for
-/// the profiled pass.
+/// `precis bench-encoder --layers`: the CPU's features, every layer with
+/// its op, its kernel and its time, and times that account for the
+/// profiled pass. Structure only: which layers are slowest depends on the
+/// CPU and on the moment (issue #46), so no ranking is asserted.
 #[test]
 fn bench_encoder_names_each_layers_kernel_and_time() {
     let sentences: String = fixture_text().lines().take(40).map(|l| format!("{l}\n")).collect();
     let file = std::env::temp_dir().join(format!("precis-bench-layers-{}.txt", std::process::id()));
     std::fs::write(&file, sentences).unwrap();
-    let args = ["bench-encoder", "--sentences", file.to_str().unwrap(), "--passes", "1", "--layers", "5"];
+    // More layers than the graph has: every layer is reported.
+    let args = ["bench-encoder", "--sentences", file.to_str().unwrap(), "--passes", "1", "--layers", "100000"];
     let report: Vec<serde_json::Value> = json_lines_from(Path::new(env!("CARGO_BIN_EXE_precis")), &args, "");
     std::fs::remove_file(&file).ok();
     let report = &report[0];
     assert_eq!(report["sentences"], 40);
+    let features: Vec<&str> = report["cpu_features"].as_array().unwrap().iter().map(|f| f.as_str().unwrap()).collect();
     #[cfg(target_arch = "x86_64")]
-    assert!(report["cpu_features"].as_array().unwrap().iter().any(|f| f == "sse4.1"), "{}", report["cpu_features"]);
+    assert!(features.contains(&"sse4.1"), "{features:?}");
     let profile = &report["profile"];
     let layers = profile["layers"].as_array().unwrap();
-    assert_eq!(layers.len(), 5);
-    let seconds: Vec<f64> = layers.iter().map(|l| l["seconds"].as_f64().unwrap()).collect();
-    assert!(seconds.windows(2).all(|w| w[0] >= w[1]), "slowest first: {seconds:?}");
-    // The encoder is mostly matrix products: they are among the slowest layers (not always
-    // the very slowest: on a loaded machine a Concat of 40 sentences has come first), each
-    // with its kernel named: tract's, or ours where tract's integer kernels are slow
-    // (x86-64 with AVX2 but no AVX-512 VNNI; src/encoder/int8_product.rs).
-    #[cfg(target_arch = "x86_64")]
-    let ours = is_x86_feature_detected!("avx2") && !is_x86_feature_detected!("avx512vnni");
-    #[cfg(not(target_arch = "x86_64"))]
-    let ours = false;
-    let product = if ours { "PrecisInt8Product" } else { "OptMatMul" };
-    let products: Vec<&serde_json::Value> = layers.iter().filter(|l| l["op"] == product).collect();
-    assert!(!products.is_empty(), "no {product} among the slowest layers: {layers:?}");
-    for layer in products {
-        assert!(layer["kernel"].as_str().unwrap().contains(" with "), "{}", layer["kernel"]);
+    assert!(layers.len() > 20, "{} layers", layers.len());
+    for layer in layers {
+        assert!(!layer["node"].as_str().unwrap().is_empty() && !layer["op"].as_str().unwrap().is_empty(), "{layer}");
+        assert!(layer["calls"].as_u64().unwrap() >= 1, "{layer}");
+        let seconds = layer["seconds"].as_f64().unwrap();
+        assert!(seconds.is_finite() && seconds >= 0.0, "{layer}");
     }
-    assert!(!profile["kernels"].as_array().unwrap().is_empty());
+    // Every matrix product names its kernel, and each kernel is one this
+    // CPU can run; the int8 products run ours where tract's integer
+    // kernels are slow (src/encoder/int8_product.rs), the one the CPU's
+    // features select.
+    let kernel = |layer: &serde_json::Value| layer["kernel"].as_str().unwrap().to_string();
+    let products: Vec<&serde_json::Value> = layers.iter().filter(|l| !kernel(l).is_empty()).collect();
+    assert!(products.iter().any(|l| l["op"] == "OptMatMul"), "no f32 matrix product in {layers:?}");
+    for layer in &products {
+        let named = kernel(layer);
+        let (_, name) = named.split_once(" with ").unwrap_or_else(|| panic!("no kernel named: {layer}"));
+        assert!(runs_here(name, &features), "kernel {name} on a CPU with {features:?}");
+    }
+    #[cfg(target_arch = "x86_64")]
+    {
+        let has = |f: &str| features.contains(&f);
+        let int8 = if has("avx512f") && has("avx512bw") && has("avx512vnni") {
+            "[precis_avx512vnni_i8_8x32]"
+        } else if has("avx2") {
+            "[precis_avx2_i8_4x16]"
+        } else {
+            "[precis_portable_i8_4x8]"
+        };
+        let ours: Vec<String> = products.iter().filter(|l| l["op"] == "PrecisInt8Product").map(|l| kernel(l)).collect();
+        if has("avx2") {
+            assert!(!ours.is_empty(), "no int8 product of ours on a CPU with AVX2");
+        }
+        assert!(ours.iter().all(|k| k.ends_with(int8)), "{ours:?} where the CPU's features select {int8}");
+    }
+    // The layers' times add up to the profile's, by kind of op too, and
+    // fit inside the profiled pass's wall time (they are timed within it).
+    let layer_sum: f64 = layers.iter().map(|l| l["seconds"].as_f64().unwrap()).sum();
+    let seconds = profile["seconds"].as_f64().unwrap();
+    assert!((layer_sum - seconds).abs() <= 1e-9 * layers.len() as f64 + 1e-9, "{layer_sum} vs {seconds}");
     let by_op: f64 = profile["ops"].as_array().unwrap().iter().map(|o| o[1].as_f64().unwrap()).sum();
-    assert!((by_op - profile["seconds"].as_f64().unwrap()).abs() < 1e-6);
+    assert!((by_op - seconds).abs() < 1e-6);
+    let wall = profile["wall_seconds"].as_f64().unwrap();
+    assert!(seconds > 0.0 && seconds <= wall + 1e-6, "layers {seconds} s, pass {wall} s");
+    assert!(!profile["kernels"].as_array().unwrap().is_empty());
+}
+
+/// Whether a matmul kernel's instruction set is among `features`: tract's
+/// kernels are named after it ("avx512_mmm_f32_32x12", "fma_mmm_f32_16x6",
+/// "avx512vnni_mmm_i32_8x8"), ours too ("precis_avx2_i8_4x16").
+/// A list of kernels ("[a, b]") runs here when each of them does.
+fn runs_here(kernels: &str, features: &[&str]) -> bool {
+    kernels.trim_matches(|c| c == '[' || c == ']').split(", ").all(|name| {
+        let name = name.strip_prefix("precis_").unwrap_or(name);
+        let isa = name.split('_').next().unwrap_or_default();
+        match isa {
+            "avx512" => features.contains(&"avx512f"),
+            "avx512vnni" => features.contains(&"avx512vnni"),
+            "avx2" | "fma" | "avx" => features.contains(&isa),
+            _ => !isa.starts_with("avx") && !isa.starts_with("fma"),
+        }
+    })
 }

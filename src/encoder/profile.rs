@@ -24,20 +24,30 @@ pub struct LayerTime {
     pub seconds: f64,
 }
 
-/// A profiled pass, summed: its time (a little above a plain pass's), the
-/// time per kind of op (slowest first), every distinct matmul kernel, and
-/// the slowest layers.
+/// Every node of one profiled pass, slowest first, and the pass's wall
+/// time from its first batch to its last (tokenization, batching and the
+/// timing itself included, so it bounds the nodes' sum from above).
+pub struct ProfiledPass {
+    pub layers: Vec<LayerTime>,
+    pub wall_seconds: f64,
+}
+
+/// A profiled pass, summed: the time of its nodes (a little above a plain
+/// pass's), the pass's wall time, the time per kind of op (slowest first),
+/// every distinct matmul kernel, and the slowest layers.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct Profile {
     pub seconds: f64,
+    pub wall_seconds: f64,
     pub ops: Vec<(String, f64)>,
     pub kernels: Vec<String>,
     pub layers: Vec<LayerTime>,
 }
 
 impl Profile {
-    /// The summary of `layers` (slowest first) with the `top` slowest kept.
-    pub fn of(layers: Vec<LayerTime>, top: usize) -> Profile {
+    /// The summary of a pass with its `top` slowest layers kept.
+    pub fn of(pass: ProfiledPass, top: usize) -> Profile {
+        let ProfiledPass { layers, wall_seconds } = pass;
         let mut ops: Vec<(String, f64)> = vec![];
         for layer in &layers {
             match ops.iter_mut().find(|(op, _)| *op == layer.op) {
@@ -51,7 +61,8 @@ impl Profile {
             layers.iter().filter_map(|l| l.kernel.split_once(" with ").map(|(_, k)| k.to_string())).collect();
         kernels.sort();
         kernels.dedup();
-        Profile { seconds: layers.iter().map(|l| l.seconds).sum(), ops, kernels, layers: layers.into_iter().take(top).collect() }
+        let seconds = layers.iter().map(|l| l.seconds).sum();
+        Profile { seconds, wall_seconds, ops, kernels, layers: layers.into_iter().take(top).collect() }
     }
 }
 
@@ -59,14 +70,15 @@ impl Encoder {
     /// Encodes `sentences` as [`Encoder::encode`] does, timing every node
     /// of every plan it runs; nodes come back slowest first.
     #[cfg(not(target_arch = "wasm32"))]
-    pub fn profile_layers(&self, sentences: &[&str]) -> Result<Vec<LayerTime>> {
+    pub fn profile_layers(&self, sentences: &[&str]) -> Result<ProfiledPass> {
         let start = std::time::Instant::now();
         self.profile_layers_timed(sentences, || start.elapsed().as_secs_f64())
     }
 
     /// [`Encoder::profile_layers`] with any clock in seconds: in wasm,
     /// where `Instant` panics, the browser's `performance.now()`.
-    pub fn profile_layers_timed(&self, sentences: &[&str], now: impl Fn() -> f64) -> Result<Vec<LayerTime>> {
+    pub fn profile_layers_timed(&self, sentences: &[&str], now: impl Fn() -> f64) -> Result<ProfiledPass> {
+        let pass_started = now();
         let ids: Vec<Vec<u32>> = sentences.iter().map(|s| self.tokenize(s)).collect();
         let (_, batches) = Self::ordered_batches(&ids)?;
         let mut layers: HashMap<(String, String, String), (usize, f64)> = HashMap::new();
@@ -89,7 +101,7 @@ impl Encoder {
             .map(|((node, op, kernel), (calls, seconds))| LayerTime { node, op, kernel, calls, seconds })
             .collect();
         out.sort_by(|a, b| b.seconds.total_cmp(&a.seconds).then_with(|| a.node.cmp(&b.node)));
-        Ok(out)
+        Ok(ProfiledPass { layers: out, wall_seconds: now() - pass_started })
     }
 }
 
