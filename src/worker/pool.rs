@@ -32,8 +32,6 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent, Worker};
 
-/// Helpers at most, whatever the number of cores.
-const MAX_HELPERS: usize = 2;
 const ROLE_PARAMETER: &str = "role=encoder";
 
 fn scope() -> DedicatedWorkerGlobalScope {
@@ -45,14 +43,9 @@ pub fn is_helper() -> bool {
     scope().location().search().contains(ROLE_PARAMETER)
 }
 
-/// How many helpers this machine gets: one per core beyond the main
-/// worker's, capped; `helpers=N` in the page's URL sets it (tests and
-/// benchmarks; `helpers=0`: none).
+/// How many helpers this machine gets ([`super::schedule::helper_count`]).
 fn helper_count() -> usize {
-    let search = scope().location().search();
-    let asked = search.split(['?', '&']).find_map(|p| p.strip_prefix("helpers=")?.parse::<usize>().ok());
-    let cores = scope().navigator().hardware_concurrency() as usize;
-    asked.unwrap_or(cores.saturating_sub(1)).min(MAX_HELPERS)
+    super::schedule::helper_count(&scope().location().search(), scope().navigator().hardware_concurrency() as usize)
 }
 
 /// What a helper is doing, as the main worker sees it.

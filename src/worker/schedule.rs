@@ -77,6 +77,18 @@ impl Request {
     }
 }
 
+/// Helper workers at most, whatever the number of cores: each holds its
+/// own copy of the model (about 300 MiB).
+pub const MAX_HELPERS: usize = 2;
+
+/// How many helper workers a page gets: one per core beyond the main
+/// worker's, capped; `helpers=N` in the page's query (`search`, "?a=1&…")
+/// sets it (tests and benchmarks; `helpers=0`: none).
+pub fn helper_count(search: &str, cores: usize) -> usize {
+    let asked = search.split(['?', '&']).find_map(|p| p.strip_prefix("helpers=")?.parse::<usize>().ok());
+    asked.unwrap_or(cores.saturating_sub(1)).min(MAX_HELPERS)
+}
+
 /// True when one of the waiting requests (of kind `None` when it cannot
 /// overtake anything) is of the running work's kind: dragging a slider
 /// then never queues up work.
@@ -93,6 +105,18 @@ mod tests {
         // Two "languages" of pieces, interleaved, of varying lengths.
         let ids = (0..n as u32).map(|i| (0..5 + i % 7).map(|k| 2 + (i % 2) * 5000 + k).collect()).collect();
         (texts, ids)
+    }
+
+    #[test]
+    fn helpers_one_per_spare_core_capped_or_as_the_page_asks() {
+        assert_eq!(helper_count("", 1), 0);
+        assert_eq!(helper_count("", 2), 1);
+        assert_eq!(helper_count("", 3), 2);
+        assert_eq!(helper_count("", 64), MAX_HELPERS);
+        assert_eq!(helper_count("?helpers=0", 8), 0);
+        assert_eq!(helper_count("?lang=fr&helpers=2", 1), 2);
+        assert_eq!(helper_count("?helpers=9", 1), MAX_HELPERS);
+        assert_eq!(helper_count("?helpers=x", 2), 1);
     }
 
     #[test]
