@@ -50,7 +50,7 @@ export async function setUp() {
  * Opens the app in a fresh context and waits until it is interactive.
  * Page errors are collected in `page.errors` (tests assert there are none).
  */
-export async function openApp(env, { viewport = { width: 1280, height: 800 }, colorScheme = "light", context } = {}) {
+export async function openApp(env, { viewport = { width: 1280, height: 800 }, colorScheme = "light", context, query = "" } = {}) {
   const ctx = context ?? (await env.browser.newContext({ viewport, colorScheme }));
   const page = await ctx.newPage();
   page.errors = [];
@@ -58,7 +58,7 @@ export async function openApp(env, { viewport = { width: 1280, height: 800 }, co
   page.on("console", (message) => {
     if (message.type() === "error") page.errors.push(message.text());
   });
-  await page.goto(env.server.url);
+  await page.goto(env.server.url + query);
   await page.waitForSelector("html[data-ready=true]");
   return { context: ctx, page };
 }
@@ -146,7 +146,8 @@ export async function savedArticles(page) {
  * can come before the save commits; a user never reloads that fast, a test does.
  */
 export async function waitForSaved(page, n) {
-  for (let i = 0; i < 100; i++) {
+  // A watchdog, not a deadline: a save takes milliseconds.
+  for (const until = Date.now() + 60_000; Date.now() < until; ) {
     if ((await savedArticles(page))?.length === n) return;
     await page.waitForTimeout(100);
   }

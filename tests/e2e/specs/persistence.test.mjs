@@ -13,7 +13,8 @@ test("articles, settings and the unsent paste survive a reload", async () => {
   await page.locator("#budget").fill("80");
   await page.locator("#budget").press("Tab");
   await page.getByTestId("article-input").fill("A draft that was never added.");
-  await page.waitForTimeout(600); // the paste box is saved after a short pause
+  // The paste box is saved after a short pause: wait for the save itself.
+  await page.waitForFunction(() => localStorage.getItem("precis.v1.draft") === "A draft that was never added.", null, { timeout: 60_000 });
   await waitForSaved(page, 2);
 
   await page.reload();

@@ -25,20 +25,22 @@ test("no request to another origin, and none while summarizing or streaming", as
     return route.abort("blockedbyclient");
   });
   context.on("request", (request) => requests.push({ url: request.url(), phase, via: "event" }));
-  const { page } = await openApp(env, { context });
+  // One helper worker whatever the machine's cores, so that loading has a
+  // known end (below).
+  const { page } = await openApp(env, { context, query: "?helpers=1" });
   await waitForModel(page);
   assert.ok(requests.some((r) => r.url.includes(`models/muse-v3/${ENCODER_FILE}`)), "the model download is recorded");
 
   await loadExample(page);
   await pasteArticles(page, [fixtureText("ship-en.txt")]);
-  // Loading ends when the service worker is active (it fetched sw.js and the
-  // app shell) and the server has heard nothing for a second.
+  // Loading ends when everything the app fetches has arrived: the service
+  // worker is active (it fetched sw.js and the app shell), the model, the
+  // trained heads and the stream settings are in (the worker fetches them
+  // all before it says the model is ready), and the helper worker runs.
+  // Each of these is awaited, not a quiet spell, so a slow machine waits
+  // longer instead of failing.
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
-  for (let quiet = 0, seen = -1; quiet < 4; ) {
-    quiet = env.server.requests.length === seen ? quiet + 1 : 0;
-    seen = env.server.requests.length;
-    await page.waitForTimeout(250);
-  }
+  await page.waitForFunction(() => document.querySelector('[data-testid="model-status"]')?.dataset.helpers === "1", null, { timeout: 180_000 });
   const served = env.server.requests.length;
   phase = "summarizing";
   await summarize(page);
