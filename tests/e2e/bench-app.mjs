@@ -1,6 +1,7 @@
 // Benchmark of the built app (not a test): cold start on a local server,
 // first summary of the example set, warm summary of a DUC 2004 cluster,
-// main-thread long tasks while summarizing, and bundle sizes.
+// main-thread long tasks while summarizing, a 5 MB paste (its input
+// handler and the longest task until it is refused), and bundle sizes.
 //
 //   node bench-app.mjs [--cluster 1] [--data ../../../shared/data/duc2004/docs] [--alone] [--dist DIR]
 //
@@ -121,6 +122,31 @@ async function ducCluster(browser, url) {
   return { cluster: args.cluster, files: files.length, sentences, firstTime, cachedEmbeddings: again, heads, peakMemory };
 }
 
+/** A 5.4 MB paste, refused: how long the paste box's input handler takes
+ *  and the longest main-thread task until the refusal shows
+ *  (tests/e2e/specs/bad-input.test.mjs checks the refusal). */
+async function hugePaste(browser, url) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.waitForSelector("html[data-ready=true]");
+  const huge = "The harbour stayed closed all week. ".repeat(150_000);
+  const handlerMs = await page.evaluate((text) => {
+    const box = document.querySelector('[data-testid="article-input"]');
+    box.value = text;
+    const start = performance.now();
+    box.dispatchEvent(new Event("input", { bubbles: true }));
+    return performance.now() - start;
+  }, huge);
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
+  await watchLongTasks(page);
+  await page.getByTestId("add-article").click();
+  await page.getByTestId("error").first().waitFor();
+  const longestTaskMs = await page.evaluate(() => Math.max(0, ...window.__longTasks.map((t) => t.duration)));
+  await context.close();
+  return { bytes: huge.length, handlerMs: Math.round(handlerMs), longestTaskMs: Math.round(longestTaskMs) };
+}
+
 /** Runs `measure(browser)` in a browser of its own, closed after. */
 async function inOwnBrowser(measure) {
   const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: FLAGS, headless: true });
@@ -138,7 +164,8 @@ try {
   const url = server.url + (args.alone ? "?helpers=0" : "");
   const cold = await inOwnBrowser((browser) => coldStart(browser, url));
   const duc = await inOwnBrowser((browser) => ducCluster(browser, url));
-  const report = { date: new Date().toISOString(), dist, bundle, cold, duc };
+  const paste = await inOwnBrowser((browser) => hugePaste(browser, url));
+  const report = { date: new Date().toISOString(), dist, bundle, cold, duc, paste };
   writeFileSync(join(ARTIFACTS, "bench.json"), JSON.stringify(report, null, 1));
   const kb = (n) => `${(n / 1024).toFixed(0)} KiB`;
   console.log(`first load without model: ${kb(bundle.firstLoad.raw)} raw, ${kb(bundle.firstLoad.gzip)} gzip (${bundle.firstLoad.gzip} B)`);
@@ -147,6 +174,7 @@ try {
   console.log(`cold: interactive ${cold.interactiveMs} ms, first summary of the example set ${cold.firstSummaryMs} ms (${cold.model})`);
   console.log(`DUC cluster ${duc.cluster} (${duc.files} files, ${duc.sentences} sentences): ${Math.round(duc.firstTime.ms)} ms with encoding (${duc.firstTime.breakdown}), long tasks ${JSON.stringify(duc.firstTime.longTasks)}`);
   console.log(`  with cached embeddings: ${duc.cachedEmbeddings.map((r) => Math.round(r.ms)).join(", ")} ms; long tasks ${JSON.stringify(duc.cachedEmbeddings.flatMap((r) => r.longTasks))}`);
+  console.log(`a ${(paste.bytes / 1e6).toFixed(1)} MB paste: input handler ${paste.handlerMs} ms, longest task until refused ${paste.longestTaskMs} ms`);
   const mib = (n) => `${(n / 2 ** 20).toFixed(0)} MiB`;
   console.log(`peak resident memory of the page and its workers: cold start ${mib(cold.peakMemory)}, DUC cluster ${mib(duc.peakMemory)}`);
   console.log(`  messages (request sent → answer decoded, less the worker's time): ${[duc.firstTime, ...duc.cachedEmbeddings].map((r) => r.messageMs.toFixed(1)).join(", ")} ms`);

@@ -33,7 +33,7 @@ for (const engine of engines) {
 
     const choose = async (select, value) => {
       await driver.findElement(By.css(`${select} option[value="${value}"]`)).click();
-      await waitFor(async () => (await driver.findElement(By.css(select)).getAttribute("value")) === value, 5_000, `${select} = ${value}`);
+      await waitFor(async () => (await driver.findElement(By.css(select)).getAttribute("value")) === value, 30_000, `${select} = ${value}`);
     };
     const waitForApp = () => waitFor(until.elementLocated(By.css("html[data-ready=true]")), 60_000, "the app becomes interactive");
     const waitForModel = () =>
@@ -106,7 +106,7 @@ for (const engine of engines) {
       const docs = await summarize("Beam + greedy");
       assert.ok(docs.every((d) => d >= 0 && d < 5), `sentences traced to articles ${docs}`);
       await driver.findElement(By.xpath("//*[@role='tab'][normalize-space()='How it was chosen']")).click();
-      await waitFor(until.elementLocated(byTestId("beam-step")), 10_000, "the explorer");
+      await waitFor(until.elementLocated(byTestId("beam-step")), 30_000, "the explorer");
       assert.ok((await count(byTestId("beam-candidate"))) > 0, "final candidates listed");
     });
 
