@@ -211,7 +211,6 @@ mod tests {
     use super::*;
     use serde::Deserialize;
     use std::path::PathBuf;
-    use std::time::Instant;
 
     /// PyTorch's outputs on one synthetic cluster (models/cera/train.py,
     /// `synthetic_case`), written beside the shipped head.
@@ -306,27 +305,6 @@ mod tests {
         let (cerai, _) = shipped("cerai");
         assert!(Heads::new(Some(cerai), None).is_err());
         assert!(Heads::new(None, Some(cera)).is_err());
-    }
-
-    /// Native inference time per cluster (`cargo test --release --lib
-    /// head_inference_time -- --ignored --nocapture`).
-    #[test]
-    #[ignore]
-    fn head_inference_time() {
-        for name in ["cera", "cerai"] {
-            let (head, _) = shipped(name);
-            for n in [20, 60, 200] {
-                let (embeddings, positions, documents) = synthetic(n);
-                head.run(&embeddings, &positions, &documents).unwrap();
-                let rounds = 200;
-                let t = Instant::now();
-                for _ in 0..rounds {
-                    head.run(&embeddings, &positions, &documents).unwrap();
-                }
-                let ms = t.elapsed().as_secs_f64() * 1000.0 / rounds as f64;
-                println!("{name}: {n} sentences: {ms:.3} ms per cluster");
-            }
-        }
     }
 
     #[test]
