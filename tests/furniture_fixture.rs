@@ -3,7 +3,7 @@
 //! precision and recall of the junk class must not fall below the levels
 //! reached when the filter was tuned (on the dev split only).
 
-use precis::segment::furniture_fixture::{judge, Score};
+use precis::eval::furniture_fixture::{judge, Score};
 
 const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/furniture");
 
@@ -45,7 +45,7 @@ fn the_prose_reader_adds_recall_on_the_labelled_fixture() {
     let encoder = precis::models::load_encoder(None).unwrap();
     let clusters = std::fs::read_to_string(format!("{FIXTURE}/clusters.jsonl")).unwrap();
     let labels = std::fs::read_to_string(format!("{FIXTURE}/labels.jsonl")).unwrap();
-    let judged = precis::segment::furniture_fixture::judge_read(&clusters, &labels, |cluster| {
+    let judged = precis::eval::furniture_fixture::judge_read(&clusters, &labels, |cluster| {
         let embeddings = encoder.encode(&cluster.texts()).map_err(|e| e.to_string())?;
         mark_read_furniture(cluster, &embeddings);
         Ok(())

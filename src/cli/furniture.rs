@@ -2,7 +2,7 @@
 //! decision on the hand-labelled fixture, per split, with the errors.
 
 use anyhow::{anyhow, Result};
-use precis::segment::furniture_fixture::{judge_read, Score};
+use precis::eval::furniture_fixture::{judge_read, Score};
 use precis::summarize::mark_read_furniture;
 use std::path::PathBuf;
 

@@ -3,6 +3,7 @@
 //! no filesystem, no threads, so it also runs in the browser.
 
 pub mod bootstrap;
+pub mod furniture_fixture;
 pub mod porter;
 pub mod reference;
 pub mod rouge;

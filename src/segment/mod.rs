@@ -15,7 +15,6 @@
 mod abbreviations;
 mod entities;
 pub mod furniture;
-pub mod furniture_fixture;
 mod html;
 mod language;
 mod layout;
