@@ -1,19 +1,33 @@
-//! `precis furniture-eval`: precision and recall of the prose/furniture
-//! decision on the hand-labelled fixture, per split, with the errors.
+//! `precis furniture-eval`: the prose/furniture decision against hand
+//! labels: per language and split on the labelled pages of 16 languages
+//! (prose lost, junk caught), and precision and recall on the English
+//! Multi-News fixture; with the errors.
 
 use anyhow::{anyhow, Result};
+use precis::document::Cluster;
+use precis::encoder::Encoder;
 use precis::eval::furniture_fixture::{judge_read, Score};
+use precis::eval::furniture_pages::{judge_pages, parse_pages, scores, JudgedSentence, Page};
 use precis::summarize::mark_read_furniture;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 #[derive(clap::Args)]
 pub struct FurnitureEvalArgs {
-    /// Folder with clusters.jsonl and labels.jsonl.
+    /// Folder with clusters.jsonl and labels.jsonl (English, labelled per
+    /// sentence), and pages/ (16 languages, labelled per line).
     #[arg(long, default_value = "tests/fixtures/furniture")]
     pub fixture: PathBuf,
     /// Print the misjudged sentences of this split (dev, test or all).
     #[arg(long)]
     pub errors: Option<String>,
+    /// Only these languages of the pages (comma-separated codes).
+    #[arg(long, value_delimiter = ',')]
+    pub languages: Vec<String>,
+    /// Write every sentence of the labelled pages, with its label and the
+    /// decision, as JSON lines to this file (models/furniture/train.py
+    /// trains on the dev split's).
+    #[arg(long)]
+    pub sentences: Option<PathBuf>,
     /// Also run the prose reader (models/furniture/reader.json) on what the
     /// rules leave as prose, as summaries do; needs the encoder.
     #[arg(long)]
@@ -23,16 +37,100 @@ pub struct FurnitureEvalArgs {
 }
 
 pub fn run(args: FurnitureEvalArgs) -> Result<()> {
+    let encoder = if args.reader { Some(super::models::load_encoder(args.models.as_deref())?) } else { None };
+    let read = |cluster: &mut Cluster| read_with(encoder.as_ref(), cluster);
+    pages_report(&args, read)?;
+    fixture_report(&args, read)
+}
+
+/// The prose reader's decision marked on the cluster, when it runs.
+fn read_with(encoder: Option<&Encoder>, cluster: &mut Cluster) -> Result<(), String> {
+    let Some(encoder) = encoder else { return Ok(()) };
+    let embeddings = encoder.encode(&cluster.texts()).map_err(|e| e.to_string())?;
+    mark_read_furniture(cluster, &embeddings);
+    Ok(())
+}
+
+/// Every `*.jsonl` file of the labelled pages, sorted by name.
+pub fn read_page_files(folder: &Path) -> Result<Vec<Page>> {
+    let mut files = vec![];
+    for entry in std::fs::read_dir(folder).map_err(|e| anyhow!("cannot read {}: {e}", folder.display()))? {
+        let path = entry?.path();
+        if path.extension().is_some_and(|e| e == "jsonl") {
+            files.push((path.display().to_string(), std::fs::read_to_string(&path)?));
+        }
+    }
+    files.sort();
+    parse_pages(&files).map_err(|e| anyhow!(e))
+}
+
+fn pages_report(args: &FurnitureEvalArgs, read: impl FnMut(&mut Cluster) -> Result<(), String>) -> Result<()> {
+    let pages: Vec<Page> = read_page_files(&args.fixture.join("pages"))?
+        .into_iter()
+        .filter(|p| args.languages.is_empty() || args.languages.contains(&p.lang))
+        .collect();
+    let judged = judge_pages(&pages, read).map_err(|e| anyhow!(e))?;
+    println!("Labelled pages ({}), per language and split: prose lost and junk caught, by line (by sentence)", args.fixture.join("pages").display());
+    println!();
+    println!("| language | split | pages | prose lines | prose lost | junk lines | junk caught | prose lost, sentences | junk caught, sentences |");
+    println!("|---|---|---:|---:|---:|---:|---:|---:|---:|");
+    for ((lang, split), s) in scores(&pages, &judged) {
+        println!(
+            "| {lang} | {split} | {} | {} | {} ({:.1}%) | {} | {} ({:.1}%) | {}/{} ({:.1}%) | {}/{} ({:.1}%) |",
+            s.pages,
+            s.prose_lines,
+            s.prose_lines_lost,
+            100.0 * s.prose_lost(),
+            s.junk_lines,
+            s.junk_lines_caught,
+            100.0 * s.junk_caught(),
+            s.prose_sentences_lost,
+            s.prose_sentences,
+            100.0 * s.prose_sentences_lost_share(),
+            s.junk_sentences_caught,
+            s.junk_sentences,
+            100.0 * s.junk_sentences_caught_share(),
+        );
+    }
+    println!();
+    if let Some(split) = &args.errors {
+        for j in judged.iter().filter(|j| split == "all" || pages[j.page].split == *split) {
+            print_error(&pages[j.page], j);
+        }
+        println!();
+    }
+    if let Some(path) = &args.sentences {
+        let rows: Vec<String> = judged
+            .iter()
+            .map(|j| {
+                let page = &pages[j.page];
+                serde_json::json!({
+                    "lang": page.lang, "split": page.split, "page": page.id, "line": j.lines.start,
+                    "text": j.text, "prose": j.prose, "lead": j.lead, "alone": j.alone, "excluded": j.excluded,
+                })
+                .to_string()
+            })
+            .collect();
+        std::fs::write(path, rows.join("\n") + "\n")?;
+    }
+    Ok(())
+}
+
+fn print_error(page: &Page, j: &JudgedSentence) {
+    let kind = || page.lines[j.lines.clone()].iter().find_map(|l| l.kind.clone()).unwrap_or_else(|| "-".into());
+    match (j.prose, &j.excluded) {
+        (true, Some(reason)) => println!("LOST {} [{reason}] {}", page.id, j.text),
+        (false, None) => println!("KEPT {} [{}] {}", page.id, kind(), j.text),
+        _ => {}
+    }
+}
+
+fn fixture_report(args: &FurnitureEvalArgs, read: impl FnMut(&mut Cluster) -> Result<(), String>) -> Result<()> {
     let clusters = std::fs::read_to_string(args.fixture.join("clusters.jsonl"))?;
     let labels = std::fs::read_to_string(args.fixture.join("labels.jsonl"))?;
-    let encoder = if args.reader { Some(super::models::load_encoder(args.models.as_deref())?) } else { None };
-    let judged = judge_read(&clusters, &labels, |cluster| {
-        let Some(encoder) = &encoder else { return Ok(()) };
-        let embeddings = encoder.encode(&cluster.texts()).map_err(|e| e.to_string())?;
-        mark_read_furniture(cluster, &embeddings);
-        Ok(())
-    })
-    .map_err(|e| anyhow!(e))?;
+    let judged = judge_read(&clusters, &labels, read).map_err(|e| anyhow!(e))?;
+    println!("English Multi-News fixture ({}), labelled per sentence: junk precision and recall", args.fixture.display());
+    println!();
     println!("| split | sentences | junk | precision | recall | false positives | false negatives |");
     println!("|---|---:|---:|---:|---:|---:|---:|");
     for split in ["dev", "test", "all"] {
@@ -47,8 +145,8 @@ pub fn run(args: FurnitureEvalArgs) -> Result<()> {
             s.false_negatives
         );
     }
-    if let Some(split) = args.errors {
-        for j in judged.iter().filter(|j| split == "all" || j.label.split == split) {
+    if let Some(split) = &args.errors {
+        for j in judged.iter().filter(|j| split == "all" || j.label.split == *split) {
             match (j.junk(), &j.excluded) {
                 (false, Some(reason)) => println!("FP [{reason}] {}", j.label.text),
                 (true, None) => println!("FN [{}] {}", j.label.kind.as_deref().unwrap_or("-"), j.label.text),

@@ -4,6 +4,7 @@
 
 pub mod bootstrap;
 pub mod furniture_fixture;
+pub mod furniture_pages;
 pub mod porter;
 pub mod reference;
 pub mod rouge;
