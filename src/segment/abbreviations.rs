@@ -1,6 +1,6 @@
 //! Words ending in a period that usually do not end a sentence, in the
-//! languages of our news (en, es, fr, de, it, pt, nl, ru), and the words that
-//! usually open one.
+//! languages of our news (en, es, fr, de, it, pt, nl, pl, ru, tr), and the
+//! words that usually open one.
 
 /// How a word ending in `.` relates to the next piece of text.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -72,6 +72,13 @@ fn known(word: &str) -> Option<Abbreviation> {
         "Sr." | "Sra." | "Srta." | "Sres." | "Dra." | "Dña." | "Lic." | "Ing." | "Arq." | "Mons."
         | "Dott." | "Sig." | "Avv." | "On." | "MM." | "Mme." | "Mlle." | "Me." | "Pr." | "Mgr." | "Hr."
         | "Hrn." | "Dipl." => Title,
+        // Dutch, Polish, Turkish, Russian titles and ranks.
+        "mr." | "Mr.Dr." | "drs." | "ir." | "prof." | "dr." | "mgr." | "inż." | "ks." | "gen." | "płk."
+        | "mjr." | "kpt." | "asp." | "mł." | "st." | "bryg." | "mec." | "prok." | "Doç." | "Yrd."
+        | "Op." | "Uzm." | "Sn." | "проф." | "акад." | "ген." => Title,
+        // Polish and Dutch: streets, "among others", "about", "so-called".
+        "ul." | "Ul." | "al." | "Al." | "pl." | "os." | "m.in." | "ok." | "tzw." | "godz." | "woj." | "pow." | "gm."
+        | "im." | "np." | "tj." | "zob." | "ds." | "jw." | "wg." | "ws." | "bl." | "m.b.t." => Title,
         // Phrases that are always followed by more: e.g., ca., z.B., т.е.
         // "v." as in court cases ("Roe v. Wade"), and "véase" in Spanish.
         "v." | "e.g." | "i.e." | "cf." | "vs." | "viz." | "approx." | "ca." | "cca." | "aprox." | "p.ej."
@@ -106,6 +113,10 @@ pub(super) fn is_ordinal_noun(word: &str) -> bool {
             | "Stock" | "Spieltag" | "Bundesliga" | "Legislaturperiode" | "Quartal" | "Halbjahr"
             | "Halbzeit" | "Hälfte" | "Stelle" | "Tag" | "Woche" | "Lesung" | "Instanz" | "Geburtstag"
             | "Todestag" | "FC"
+            // Turkish ordinals: "İskenderun 2. Ağır Ceza Mahkemesi", "2. Dünya Savaşı", "1. Lig".
+            | "Ağır" | "Asliye" | "Dünya" | "Lig" | "Bölge" | "Ordu" | "Kolordu"
+            // Polish: "2. Dywizja", "1. Brygada".
+            | "Dywizja" | "Brygada" | "Pułk"
     )
 }
 

@@ -19,9 +19,10 @@
 //!   columns (CJK characters count two), at least 40: DUC-style wraps at ~70
 //!   columns stay joined, while "Earthquake hits Tokyo\nA strong quake…"
 //!   splits.
-//! - A text whose width is over 120 columns is not hard-wrapped (a paste
-//!   from a web page: one paragraph per line), so there every line break
-//!   ends a paragraph.
+//! - A text whose width is over 120 columns, or whose lines end sentences
+//!   at least 40% of the time, is not hard-wrapped (a paste from a web page:
+//!   one paragraph per line, short in Korean or Japanese), so there every
+//!   line break ends a paragraph.
 
 use std::ops::Range;
 
@@ -48,7 +49,7 @@ struct Line {
 pub(super) fn paragraphs(text: &str) -> Vec<Paragraph> {
     let lines = lines(text);
     let width = wrap_width(&lines);
-    let lines_are_paragraphs = width > MAX_WRAP_WIDTH;
+    let lines_are_paragraphs = width > MAX_WRAP_WIDTH || lines_mostly_end_sentences(text, &lines);
     let mut paragraphs = Vec::new();
     let mut builder = ParagraphBuilder::default();
     for (i, line) in lines.iter().enumerate() {
@@ -161,6 +162,21 @@ fn wrap_width(lines: &[Line]) -> usize {
     let rank = (lengths.len() * 9).div_ceil(10) - 1;
     let (_, &mut p90, _) = lengths.select_nth_unstable(rank);
     p90.max(MIN_WRAP_WIDTH)
+}
+
+/// Lines that end a sentence at least this often are whole paragraphs: a
+/// hard wrap ends a line where the width runs out, which is at a sentence
+/// end about once in the number of lines a sentence takes.
+const MIN_SENTENCE_END_SHARE: f32 = 0.4;
+
+/// Whether the text's lines mostly end sentences (with at least three
+/// lines): a page copied from a browser, one paragraph a line, however
+/// short its lines are (Korean and Japanese sentences fit in 60 columns),
+/// not a text wrapped at a width.
+fn lines_mostly_end_sentences(text: &str, lines: &[Line]) -> bool {
+    let contents: Vec<&str> = lines.iter().map(|l| &text[l.content.clone()]).filter(|c| !c.is_empty() && !is_rule(c)).collect();
+    let ending = contents.iter().filter(|c| ends_sentence_or_clause(c)).count();
+    contents.len() >= 3 && ending as f32 >= MIN_SENTENCE_END_SHARE * contents.len() as f32
 }
 
 /// A line of only dashes, equals signs, stars and the like.
@@ -301,8 +317,11 @@ mod tests {
         let wrapped = "Die Preise stiegen im ersten Quartal stark, teilte die Bank am Montag\n\
                        2. Quartal und auch danach weiter, wie die Zentralbank in Frankfurt sagte.";
         assert_eq!(units(wrapped).concat().len(), 1);
-        let list = "Steps.\n1. Open the box.\n2. Read the manual.";
-        assert_eq!(units(list), [["Steps.", "Open the box.", "Read the manual."]]);
+        let list = "Steps:\n1. Open the box\n2. Read the manual";
+        assert_eq!(units(list), [["Steps:", "Open the box", "Read the manual"]]);
+        // Lines that all end sentences are pasted paragraphs: each its own.
+        let pasted = "Steps.\n1. Open the box.\n2. Read the manual.";
+        assert_eq!(units(pasted), [["Steps."], ["Open the box."], ["Read the manual."]]);
     }
 
     #[test]
@@ -316,6 +335,14 @@ mod tests {
         let text =
             "Prices rose sharply in\nMarch, the bank said on Monday in a statement issued in Frankfurt.";
         assert_eq!(units(text), [[text]]);
+    }
+
+    /// Korean and Japanese pages have short lines, each a paragraph ending
+    /// a sentence; a headline line above one must not run into it.
+    #[test]
+    fn short_lines_that_end_sentences_are_paragraphs() {
+        let text = "경북 의성 산불 사흘째…주민 대피, 진화율 68%\n송고시간2025-03-24 15:42\n산림청은 진화율이 68%라고 밝혔다.\n불은 22일 시작됐다.\n인명 피해는 없다.";
+        assert_eq!(units(text).len(), 5);
     }
 
     #[test]
@@ -335,6 +362,7 @@ mod tests {
 
     #[test]
     fn handles_crlf_and_lone_cr_line_ends() {
-        assert_eq!(units("One.\r\n\r\nTwo.\rThree."), [vec!["One."], vec!["Two.\rThree."]]);
+        assert_eq!(units("One.\r\n\r\nTwo and\rthree"), [vec!["One."], vec!["Two and\rthree"]]);
+        assert_eq!(units("One.\r\n\r\nTwo.\rThree."), [vec!["One."], vec!["Two."], vec!["Three."]]);
     }
 }

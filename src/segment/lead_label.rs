@@ -28,6 +28,9 @@ const MAX_DATE_WORD_CHARS: usize = 10;
 /// goes on with a sentence (a capital, a digit or an opening quote, and at
 /// least two words).
 pub(super) fn text_after_label(text: &str) -> Option<usize> {
+    if let Some(end) = wire_lead_end(text) {
+        return Some(end);
+    }
     let end = label_end(text)?;
     let rest = text[end..].trim_start();
     let opens = rest.chars().next().is_some_and(|c| c.is_uppercase() || c.is_numeric() || "\"“«'‘".contains(c));
@@ -37,7 +40,45 @@ pub(super) fn text_after_label(text: &str) -> Option<usize> {
 /// The whole line is a lead label (as the splitter leaves it): "WASHINGTON
 /// (AP) —".
 pub(super) fn is_lead_label(text: &str) -> bool {
-    label_end(text) == Some(text.len())
+    label_end(text) == Some(text.len()) || wire_lead(text).is_some_and(|m| m.end() == text.trim_end().len())
+}
+
+/// The wire leads of scripts without capitals, glued to the sentence with
+/// no dash: Chinese agencies' "新华社北京6月17日电（记者 韩佳诺）", "中新网北京6月11日电
+/// ", "（中央社記者江品妍台北5日電）", "【明報專訊】", "【财新网】（记者 韩思远）",
+/// "〔記者蔡婷宜／台中報導〕", Japanese "【ワシントン=共同】"; Korean agencies'
+/// "(의성=연합뉴스) 김선형 기자 = ", "[OSEN=수원, 홍지수 기자] "; Thai "กรุงเทพฯ 25 มิ.ย. – ".
+fn wire_lead(text: &str) -> Option<regex::Match<'_>> {
+    use std::sync::OnceLock;
+    static WIRE_LEAD: OnceLock<regex::Regex> = OnceLock::new();
+    let pattern = WIRE_LEAD.get_or_init(|| {
+        regex::Regex::new(concat!(
+            r"^(?:",
+            // 新华社北京6月17日电 / 人民网北京6月25日电 / 中新社酒泉7月9日电, then maybe （记者 …）
+            r"[\p{Han}]{2,12}?\d{1,2}月\d{1,2}日[电電]\s*(?:[（(][^）)]{1,30}[）)])?",
+            // （中央社記者江品妍台北5日電）
+            r"|[（(][^）)]{2,30}[电電][）)]",
+            // 【明報專訊】, 【财新网】（记者 韩思远）, 【ワシントン=共同】
+            r"|【[^】]{1,12}】(?:[（(]记者[^）)]{1,20}[）)]|[（(]記者[^）)]{1,20}[）)])?",
+            // 〔記者蔡婷宜／台中報導〕
+            r"|〔[^〕]{1,20}[報报]導?〕",
+            // (의성=연합뉴스) 김선형 기자 =
+            r"|\([^()=]{1,12}=[^()]{1,12}\)\s*[^=()]{1,20}기자\s*=",
+            // [OSEN=수원, 홍지수 기자]
+            r"|\[[^\[\]]{1,30}기자\]",
+            // กรุงเทพฯ 25 มิ.ย. –
+            r"|[\p{Thai}ฯ. ]{2,24}\s\d{1,2}\s[\p{Thai}.]{2,10}\s[–-]",
+            r")\s*",
+        ))
+        .expect("the wire lead pattern compiles")
+    });
+    pattern.find(text)
+}
+
+/// Where the text after a wire lead starts, when text follows it.
+fn wire_lead_end(text: &str) -> Option<usize> {
+    let lead = wire_lead(text)?;
+    (lead.end() < text.trim_end().len()).then_some(lead.end())
 }
 
 /// The byte index just after the label's dash.
@@ -264,6 +305,27 @@ mod tests {
         assert_eq!(after("BOSTON, said he - The city said so."), None);
         assert_eq!(after("Apple (AAPL)'s shares - They fell."), None);
         assert_eq!(after("Mr Smith (left) - The mayor spoke."), None);
+    }
+
+    #[test]
+    fn wire_leads_without_capitals_give_way_to_the_text() {
+        gives_way_to_the_text(&[
+            ("新华社北京6月17日电（记者 韩佳诺 陈思远）国家统计局17日发布数据显示。", "国家统计局17日发布数据显示。"),
+            ("中新网北京6月11日电 北京市气象台11日10时发布高温橙色预警信号。", "北京市气象台11日10时发布高温橙色预警信号。"),
+            ("人民网北京6月25日电 （记者 孙雅倩）社会救助法草案25日提请审议。", "社会救助法草案25日提请审议。"),
+            ("（中央社記者江品妍台北5日電）勞動部今天召開基本工資審議委員會。", "勞動部今天召開基本工資審議委員會。"),
+            ("【明報專訊】一名21歲大學生將名下銀行戶口租予他人。", "一名21歲大學生將名下銀行戶口租予他人。"),
+            ("【财新网】（记者 韩思远）4月以来，汽车价格战蔓延。", "4月以来，汽车价格战蔓延。"),
+            ("〔記者蔡婷宜／台中報導〕台中捷運藍線今天動工。", "台中捷運藍線今天動工。"),
+            ("【ワシントン=共同】米政府は12日、発表した。", "米政府は12日、発表した。"),
+            ("(의성=연합뉴스) 김선형 기자 = 경북 의성군에서 산불이 이어지고 있다.", "경북 의성군에서 산불이 이어지고 있다."),
+            ("[OSEN=수원, 홍지수 기자] KT 위즈가 3연승을 달렸다.", "KT 위즈가 3연승을 달렸다."),
+            ("กรุงเทพฯ 25 มิ.ย. – คณะกรรมการนโยบายการเงินมีมติคงอัตราดอกเบี้ย", "คณะกรรมการนโยบายการเงินมีมติคงอัตราดอกเบี้ย"),
+        ]);
+        // Brackets that name a section or quote a title, not an agency.
+        assert_eq!(after("“新华社”一词出现在报道中。"), None);
+        assert_eq!(after("《人民日报》6月17日发表评论员文章。"), None);
+        assert!(is_lead_label("【明報專訊】"));
     }
 
     #[test]

@@ -178,12 +178,17 @@ fn continues(before: &str, after: &str) -> bool {
     let Some(first) = next.chars().next() else {
         return true;
     };
-    if first.is_lowercase() || !has_word_char(after) {
+    if first.is_lowercase() || !has_word_char(after) || attributes_quote(before, after) {
         return true;
     }
     let Some(word) = last_word(before) else {
         return false;
     };
+    // Thai ends no sentence with a period: "ส.ส.", "อ.", "พ.ร.บ." and
+    // "01.20 น." are abbreviations and times.
+    if word.trim_end_matches('.').chars().next_back().is_some_and(is_thai) && (is_thai(first) || first.is_numeric()) {
+        return true;
+    }
     // "South Korea/U.S. forces": the abbreviation is what follows the slash.
     let word = word.rsplit('/').next().unwrap_or(word);
     if pairs_plural_initials(word, after) {
@@ -200,6 +205,24 @@ fn continues(before: &str, after: &str) -> bool {
         Some(Abbreviation::Ordinal) => is_ordinal_noun(next_word),
         None => false,
     }
+}
+
+/// Chinese speech verbs that close the sentence a quote opened: `“……。”
+/// 他说。`, `「……。」他說。`.
+const SPEECH_VERBS: [&str; 14] = ["说", "說", "表示", "称", "稱", "指出", "说道", "說道", "问", "問", "回应", "回應", "强调", "強調"];
+/// Longest attribution after a quote, in characters (`这位法官说。`).
+const MAX_ATTRIBUTION_CHARS: usize = 12;
+
+/// `“……。”这位法官说。`: a short piece that names who spoke a quote the
+/// sentence before ended, in Chinese, where the quote's own full stop comes
+/// first; it belongs to the quote's sentence.
+fn attributes_quote(before: &str, after: &str) -> bool {
+    let after = after.trim();
+    let Some(body) = after.strip_suffix(['。', '！']) else { return false };
+    before.trim_end().ends_with(['”', '」', '』'])
+        && after.chars().count() <= MAX_ATTRIBUTION_CHARS
+        && after.chars().all(|c| crate::text::is_cjk_word_char(c) || "，、。！".contains(c))
+        && SPEECH_VERBS.iter().any(|verb| body.ends_with(verb))
 }
 
 fn has_word_char(text: &str) -> bool {

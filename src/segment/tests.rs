@@ -239,7 +239,13 @@ fn russian() {
 fn chinese_full_stops_without_spaces() {
     assert_splits(
         "北京今天发生地震。没有人员伤亡！政府说什么？“我们很安全。”他说。",
-        &["北京今天发生地震。", "没有人员伤亡！", "政府说什么？", "“我们很安全。”", "他说。"],
+        &["北京今天发生地震。", "没有人员伤亡！", "政府说什么？", "“我们很安全。”他说。"],
+    );
+    // Who spoke belongs to the quote's sentence; a longer sentence after a
+    // quote is a sentence of its own.
+    assert_splits(
+        "「會議延到下週。」這位法官說。「我們不會讓步。」工會代表今天下午在記者會上表示將繼續抗爭。",
+        &["「會議延到下週。」這位法官說。", "「我們不會讓步。」", "工會代表今天下午在記者會上表示將繼續抗爭。"],
     );
 }
 
