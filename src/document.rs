@@ -82,7 +82,7 @@ impl Cluster {
                         let breaks = |gap: &str| gap.contains(['\n', '\r', '\u{2028}', '\u{2029}']);
                         let ends_line = i + 1 == sentences.len() || breaks(after);
                         let own_line = (i == 0 || breaks(before)) && ends_line;
-                        furniture::Line { text: &s.text, own_line, ends_line }
+                        furniture::Line { text: &s.text, own_line, ends_line, lang: &s.lang }
                     })
                     .collect()
             })

@@ -8,16 +8,15 @@ use precis::eval::furniture_fixture::{judge, Score};
 const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/furniture");
 
 /// Levels reached (see docs/results/furniture.md), rounded down: all 416
-/// sentences P 0.858 R 0.938; test split (160, 24 junk) P 0.833 R 0.833.
-/// Precision is lower than the first filter's (0.927) on purpose: sentences
-/// of three words or fewer and sentences ending in ':' are excluded as
-/// fragments that cannot stand alone in a summary, while the fixture labels
-/// some of them ("Who takes breaks?", "… the Spider-Man comic books:")
-/// prose of the page.
-const MIN_PRECISION: f64 = 0.85;
-const MIN_RECALL: f64 = 0.89;
-const MIN_TEST_PRECISION: f64 = 0.81;
-const MIN_TEST_RECALL: f64 = 0.82;
+/// sentences P 0.866 R 0.866; test split (160, 24 junk) P 0.833 R 0.833.
+/// Recall fell from 0.938 when issue 42 kept short sentences inside a
+/// paragraph as prose ("Nobody was hurt.", "¿Cuánto ha llovido?"): this
+/// fixture's guide labels the verbless ones junk ("December 19.", "No hard
+/// feelings."), the labelled pages of 16 languages, and the issue, prose.
+const MIN_PRECISION: f64 = 0.86;
+const MIN_RECALL: f64 = 0.86;
+const MIN_TEST_PRECISION: f64 = 0.83;
+const MIN_TEST_RECALL: f64 = 0.83;
 
 #[test]
 fn junk_precision_and_recall_on_the_labelled_fixture() {
@@ -33,14 +32,14 @@ fn junk_precision_and_recall_on_the_labelled_fixture() {
     assert!(test.recall() >= MIN_TEST_RECALL, "test recall {:.3}: {test:?}", test.recall());
 }
 
-/// With the prose reader after the rules, as summaries run them: the test
-/// split (kept out of the reader's training) gains recall (0.833 → 0.917,
-/// 2 more of its 24 junk sentences) for one more false positive.
+/// With the prose reader after the rules, as summaries run them: on the
+/// test split (kept out of the reader's training) it reads only sentences
+/// alone in their paragraph, and loses nothing the rules caught, at one
+/// more false positive at most.
 const MIN_TEST_PRECISION_READ: f64 = 0.80;
-const MIN_TEST_RECALL_READ: f64 = 0.90;
 
 #[test]
-fn the_prose_reader_adds_recall_on_the_labelled_fixture() {
+fn the_prose_reader_keeps_what_the_rules_catch_on_the_labelled_fixture() {
     use precis::summarize::mark_read_furniture;
     let encoder = precis::models::load_encoder(None).unwrap();
     let clusters = std::fs::read_to_string(format!("{FIXTURE}/clusters.jsonl")).unwrap();
@@ -54,7 +53,7 @@ fn the_prose_reader_adds_recall_on_the_labelled_fixture() {
     let test = Score::of(judged.iter().filter(|j| j.label.split == "test"));
     let rules_only = judge(&clusters, &labels).unwrap();
     let test_rules_only = Score::of(rules_only.iter().filter(|j| j.label.split == "test"));
-    assert!(test.recall() > test_rules_only.recall(), "{test:?} vs {test_rules_only:?}");
+    assert!(test.recall() >= test_rules_only.recall(), "{test:?} vs {test_rules_only:?}");
+    assert!(test.false_positives <= test_rules_only.false_positives + 1, "{test:?} vs {test_rules_only:?}");
     assert!(test.precision() >= MIN_TEST_PRECISION_READ, "test precision {:.3}: {test:?}", test.precision());
-    assert!(test.recall() >= MIN_TEST_RECALL_READ, "test recall {:.3}: {test:?}", test.recall());
 }

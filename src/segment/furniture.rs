@@ -48,6 +48,9 @@ pub struct Line<'a> {
     pub own_line: bool,
     /// A line break (or the end of the text) follows it.
     pub ends_line: bool,
+    /// Its language (ISO 639-1, "und" when unknown): capitals mark nouns
+    /// in German, so no rule reads a German line's capitals as a title's.
+    pub lang: &'a str,
 }
 
 /// Why a sentence is not prose.
@@ -129,6 +132,17 @@ pub enum Reason {
     /// "WASHINGTON (AP) —", "FOCUS -": a dateline or kicker label the
     /// splitter cut from the text it opened.
     LeadLabel,
+    /// "Subscribe now for unlimited access", "Hai già un abbonamento?",
+    /// "この記事は会員限定です。": the site asking to subscribe, donate or
+    /// log in, in full sentences as often as not.
+    Appeal,
+    /// "Leggi anche: …", "Czytaj też: …", "相关阅读：…": another article's
+    /// headline behind its label.
+    RelatedLink,
+    /// "Smog dusi Kraków. Normy pyłu przekroczone …": a line whose last
+    /// sentence has no end (a headline or a link), or the deck between a
+    /// page's headline and its byline or date.
+    HeadlineBlock,
 }
 
 impl fmt::Display for Reason {
@@ -171,6 +185,9 @@ impl fmt::Display for Reason {
             Reason::TimedEntry => write!(f, "page furniture: live-blog entry led by its time"),
             Reason::Headline => write!(f, "fragment: headline (a question or exclamation on its own line)"),
             Reason::LeadLabel => write!(f, "page furniture: dateline or label before the text"),
+            Reason::Appeal => write!(f, "page furniture: subscription, donation or log-in prompt"),
+            Reason::RelatedLink => write!(f, "page furniture: link to another article"),
+            Reason::HeadlineBlock => write!(f, "fragment: headline or deck (its line ends without a sentence end, or it stands between the headline and the byline)"),
         }
     }
 }
@@ -211,7 +228,15 @@ pub fn classify(documents: &[Vec<Line>]) -> Vec<Vec<Option<Reason>>> {
                     })
                 })
                 .collect();
+            site_notices(lines, &mut reasons);
+            captions_over_credits(lines, features, &mut reasons);
+            if !form_applies && lines.len() > 1 {
+                unpunctuated_page(lines, features, &mut reasons);
+            }
             if form_applies {
+                headline_lines(lines, features, &mut reasons);
+                decks(lines, &mut reasons);
+                link_blocks(lines, features, &mut reasons);
                 edge_runs(lines, features, &mut reasons);
                 furniture_paragraphs(lines, features, &mut reasons);
                 speaker_labels(lines, &mut reasons);
@@ -224,9 +249,21 @@ pub fn classify(documents: &[Vec<Line>]) -> Vec<Vec<Option<Reason>>> {
         .collect()
 }
 
+/// A sentence's size in words as the rules count it in every script:
+/// spaced tokens, ideographs / 2, Thai letters / 5, Korean words × 2.
+pub fn words(text: &str) -> f32 {
+    Features::of(text).words
+}
+
+/// Whether a sentence ends like one (`.`, `!`, `?`, `。`, `؟`, … before
+/// closing quotes and brackets).
+pub fn ends_like_sentence(text: &str) -> bool {
+    Features::of(text).ends_sentence
+}
+
 /// The reason for one sentence taken alone (a document of one sentence).
 pub fn classify_sentence(text: &str) -> Option<Reason> {
-    classify(&[vec![Line { text, own_line: true, ends_line: true }]]).remove(0).remove(0)
+    classify(&[vec![Line { text, own_line: true, ends_line: true, lang: "und" }]]).remove(0).remove(0)
 }
 
 /// What the rules read off one sentence, in one pass over its characters.
@@ -234,6 +271,8 @@ pub fn classify_sentence(text: &str) -> Option<Reason> {
 struct Features {
     /// Size in words: space-separated tokens, or ideographs / 2, Thai / 5.
     words: f32,
+    /// Mostly ideographs, kana or Thai: scripts that do not space words.
+    spaceless: bool,
     letters: usize,
     digits: usize,
     /// Other visible characters (punctuation, symbols).
@@ -261,8 +300,10 @@ struct Features {
     folded: String,
 }
 
+/// Marks that may follow a sentence's end; '“' and '‘' close German quotes
+/// („Ja.“), and '«' those written »so.«
 fn is_closing(c: char) -> bool {
-    matches!(c, '"' | '\'' | '”' | '’' | '»' | '›' | ')' | ']' | '」' | '』' | '）' | '】' | '》' | '〉' | '*' | '_')
+    matches!(c, '"' | '\'' | '”' | '’' | '“' | '‘' | '»' | '›' | '«' | '‹' | ')' | ']' | '」' | '』' | '）' | '】' | '》' | '〉' | '*' | '_')
 }
 
 fn is_sentence_end(c: char) -> bool {
@@ -275,6 +316,7 @@ impl Features {
         let mut tokens = 0usize;
         let mut ideographs = 0usize;
         let mut thai = 0usize;
+        let mut hangul = 0usize;
         for word in text.split_whitespace() {
             let mut chars = word.chars().filter(|c| c.is_alphanumeric());
             if let Some(first) = chars.next() {
@@ -300,7 +342,9 @@ impl Features {
                 } else if c.is_lowercase() {
                     f.lower += 1;
                 }
-                if crate::text::is_cjk_word_char(c) && !matches!(c as u32, 0xAC00..=0xD7AF) {
+                if matches!(c as u32, 0xAC00..=0xD7AF) {
+                    hangul += 1;
+                } else if crate::text::is_cjk_word_char(c) {
                     ideographs += 1;
                 } else if matches!(c as u32, 0x0E00..=0x0E7F) {
                     thai += 1;
@@ -311,8 +355,13 @@ impl Features {
                 f.others += 1;
             }
         }
-        f.words = if ideographs + thai > f.letters / 2 {
+        f.spaceless = ideographs + thai > f.letters / 2;
+        f.words = if f.spaceless {
             ideographs as f32 / 2.0 + thai as f32 / 5.0 + (tokens as f32 / 2.0).min(3.0)
+        } else if hangul > f.letters / 2 {
+            // A Korean word (eojeol) carries a noun and its particles, or a
+            // verb and its endings: about two English words.
+            2.0 * tokens as f32
         } else {
             tokens as f32
         };
@@ -322,7 +371,11 @@ impl Features {
         let before_empty_value = text.trim_end_matches(|c: char| c.is_whitespace() || (c.is_ascii_punctuation() && c != ':'));
         f.ends_colon = matches!(last, Some(':' | '：')) || before_empty_value.ends_with([':', '：']);
         f.ends_dangling = matches!(last, Some(':' | '：' | ',' | '，' | '、' | ';' | '；' | '-' | '—' | '–'));
-        f.ends_ellipsis = trimmed.ends_with("...") || trimmed.ends_with('…');
+        // Not an ellipsis after a sentence's own end ("… on the way to the
+        // exit. ..."): the sentence was whole, the quote went on.
+        let before_ellipsis = trimmed.trim_end_matches(['.', '…', ' ']).chars().next_back();
+        f.ends_ellipsis = (trimmed.ends_with("...") || trimmed.ends_with('…'))
+            && !before_ellipsis.is_some_and(|c| is_sentence_end(c) || is_closing(c));
         let first = text.chars().next();
         let end = text.chars().next_back();
         f.parenthesized = matches!(
@@ -395,7 +448,7 @@ fn judge(line: &Line, f: &Features, form: bool, several: bool) -> Option<Reason>
     if byline(f) {
         return Some(Reason::Credit);
     }
-    if clock_stamp(line.text, f) {
+    if clock_stamp(line.text, f) || dated_stamp(line.text, f) {
         return Some(Reason::Stamp);
     }
     if opens_with_time(line.text) {
@@ -424,7 +477,7 @@ fn judge(line: &Line, f: &Features, form: bool, several: bool) -> Option<Reason>
     if ends_in_link(&f.folded) {
         return Some(Reason::Link);
     }
-    if label_prefix(line.text, f) || title_label(line.text) {
+    if label_prefix(line.text, f) || (line.lang != "de" && title_label(line.text)) {
         return Some(Reason::LabelPrefix);
     }
     if pull_quote(line.text) {
@@ -444,15 +497,23 @@ fn judge(line: &Line, f: &Features, form: bool, several: bool) -> Option<Reason>
     if dateline(line.text, f) {
         return Some(Reason::Dateline);
     }
-    if f.cased() >= 6 && f.upper as f32 >= 0.8 * f.cased() as f32 {
+    // Capitals among cased letters, where cased letters are most of the
+    // line: "(CATL)" in a Japanese sentence is not an all-caps line.
+    if f.cased() >= 6 && f.upper as f32 >= 0.8 * f.cased() as f32 && 2 * f.cased() >= f.letters {
         return Some(Reason::AllCaps);
     }
     // A teaser cut off by the page, or a quote trailing off: either way the
     // sentence is not whole.
-    if f.ends_ellipsis {
+    // Inside a paragraph only a short one: a long quote trailing off ("Maybe
+    // you have teen-agers yourself and know how they are ...") still says
+    // what it says.
+    if f.ends_ellipsis && (line.ends_line || f.words <= 8.0) {
         return Some(Reason::CutOff);
     }
-    if too_short(f) {
+    // A short sentence inside a paragraph is part of its prose ("Nobody was
+    // hurt.", "¿Cuánto ha llovido?", "Пострадавших нет."); alone on its
+    // line it is a fragment, and one word is one anywhere.
+    if too_short(f) && (f.words <= 1.0 || (line.own_line && !short_statement(line.text, f))) {
         return Some(Reason::TooShort);
     }
     if heading_or_name(f) {
@@ -479,6 +540,20 @@ fn judge(line: &Line, f: &Features, form: bool, several: bool) -> Option<Reason>
         return Some(Reason::Headline);
     }
     None
+}
+
+/// "Пострадавших нет.", "Госпитализирован один человек.", "Kibicuję temu
+/// eksperymentowi.": two or three words with a full stop and a lowercase
+/// word of three letters or more (a verb or a noun in the clause) make a
+/// statement in the languages that need no articles; "On Saturday." and
+/// "December 19." have no such word.
+fn short_statement(text: &str, f: &Features) -> bool {
+    let statement_end = text.trim_end_matches(|c: char| is_closing(c) || c.is_whitespace()).ends_with(['.', '。']);
+    let lowercase_word = text.split_whitespace().any(|w| {
+        let letters: Vec<char> = w.chars().filter(|c| c.is_alphabetic()).collect();
+        letters.len() >= 3 && letters[0].is_lowercase()
+    });
+    f.words >= 2.0 && statement_end && lowercase_word
 }
 
 /// Sentences of at most three words say nothing alone ("On Saturday.",
@@ -547,9 +622,13 @@ fn title_label(text: &str) -> bool {
     }
     let capitalized = words.iter().filter(|w| w.starts_with(|c: char| c.is_uppercase() || c.is_ascii_digit())).count();
     let all_caps = label.chars().filter(|c| c.is_alphabetic()).all(char::is_uppercase);
+    // "Tony Gwynn: When he's hot, he's impossible." is a statement under
+    // its subject's name, an entry of a list in the story.
+    let statement = rest.trim_end().ends_with('.');
     (2..=6).contains(&words.len())
         && capitalized as f32 >= 0.75 * words.len() as f32
         && !all_caps
+        && !statement
         && rest.trim_start().starts_with(|c: char| c.is_uppercase())
 }
 
@@ -643,6 +722,251 @@ fn furniture_paragraphs(lines: &[Line], features: &[Features], reasons: &mut [Op
     }
 }
 
+/// A short paragraph right above a line that is only a photo credit is
+/// its caption ("Smog nad Nową Hutą, poniedziałek 13 stycznia" over "Fot.
+/// Jakub Porzycki / Agencja Wyborcza.pl"; "เจ้าหน้าที่สาธารณสุขพ่นหมอกควัน…" over
+/// "ภาพ: สำนักงานสาธารณสุขจังหวัดตาก").
+fn captions_over_credits(lines: &[Line], features: &[Features], reasons: &mut [Option<Reason>]) {
+    const MAX_CAPTION_WORDS: f32 = 40.0;
+    let paragraphs = paragraphs(lines);
+    for pair in paragraphs.windows(2) {
+        let (caption, credit) = (&pair[0], &pair[1]);
+        let credit_alone = credit.len() == 1
+            && lines[credit.start].own_line
+            && reasons[credit.start] == Some(Reason::PhotoCredit)
+            && names_a_picture(lines[credit.start].text);
+        let words: f32 = features[caption.clone()].iter().map(|f| f.words).sum();
+        // A caption that ends like a sentence cannot be told from a lead
+        // with its picture's credit under it ("The storm hit the coast on
+        // Monday …" over "(Photo: Jane Doe)"); Thai ends none.
+        let unended = caption.clone().all(|i| !features[i].ends_sentence);
+        if credit_alone && caption.len() <= 2 && words <= MAX_CAPTION_WORDS && unended {
+            for r in &mut reasons[caption.clone()] {
+                r.get_or_insert(Reason::CreditedCaption);
+            }
+        }
+    }
+}
+
+/// A credit line that names a picture ("Foto: …", "Fot. …", "ภาพ: …",
+/// "写真：…"), not an article's source ("Source: …", "المصدر: …", "来源：…").
+fn names_a_picture(text: &str) -> bool {
+    const PICTURE_WORDS: &[&str] = &[
+        "photo", "foto", "fot.", "image", "imagen", "imagem", "immagine", "bild", "beeld", "zdjęcie", "фото", "fotoğraf",
+        "صورة", "تصوير", "图", "圖", "写真", "사진", "ภาพ", "picture", "(photo", "(foto",
+    ];
+    let folded = text.trim_start().to_lowercase();
+    PICTURE_WORDS.iter().any(|w| folded.starts_with(w))
+}
+
+/// Lines of pages written without sentence punctuation (Thai), where
+/// ending, size and case say nothing, read by their place instead:
+/// - the lines above the byline or date that opens the story are its
+///   headline and deck;
+/// - a short line right after a live blog's time is the entry's title;
+/// - short lines after a "most read" or "see also" label are links.
+fn unpunctuated_page(lines: &[Line], features: &[Features], reasons: &mut [Option<Reason>]) {
+    const MAX_OPENING_PARAGRAPHS: usize = 3;
+    const TITLE_WORDS: f32 = 12.0;
+    let paragraphs = paragraphs(lines);
+    let is_time = |reasons: &[Option<Reason>], i: usize| {
+        matches!(reasons[i], Some(Reason::Stamp | Reason::Symbols | Reason::TimedEntry)) && lines[i].text.contains(|c: char| c.is_ascii_digit())
+    };
+    let short = |p: &std::ops::Range<usize>| p.len() == 1 && lines[p.start].own_line && features[p.start].words <= TITLE_WORDS;
+    // The opening: everything above the first date or byline, when it comes early.
+    let opening = paragraphs.iter().take(MAX_OPENING_PARAGRAPHS + 1).position(|p| is_time(reasons, p.start) || reasons[p.start] == Some(Reason::Credit));
+    if let Some(meta) = opening {
+        for p in &paragraphs[..meta] {
+            for r in &mut reasons[p.clone()] {
+                r.get_or_insert(Reason::HeadlineBlock);
+            }
+        }
+    }
+    for (k, p) in paragraphs.iter().enumerate() {
+        let next = paragraphs.get(k + 1);
+        // An entry's title between its time and a longer paragraph.
+        if is_time(reasons, p.end - 1) {
+            if let Some(title) = next.filter(|n| short(n) && reasons[n.start].is_none()) {
+                let followed = paragraphs.get(k + 2).is_some_and(|after| !short(after));
+                if followed {
+                    reasons[title.start] = Some(Reason::TimedEntry);
+                }
+            }
+        }
+        // Links after their label.
+        let labelled = p.len() == 1 && matches!(reasons[p.start], Some(Reason::Widget | Reason::RelatedLink)) && features[p.start].words <= 4.0;
+        if labelled {
+            for link in paragraphs[k + 1..].iter().take_while(|n| short(n)) {
+                reasons[link.start].get_or_insert(Reason::RelatedLink);
+            }
+        }
+    }
+    // Three short lines in a row among paragraphs of prose: a list of links.
+    const MIN_LINKS: usize = 3;
+    let mut k = 0;
+    while k < paragraphs.len() {
+        let run = paragraphs[k..].iter().take_while(|p| short(p) && reasons[p.start].is_none()).count();
+        if run >= MIN_LINKS {
+            for p in &paragraphs[k..k + run] {
+                reasons[p.start] = Some(Reason::RelatedLink);
+            }
+        }
+        k += run.max(1);
+    }
+}
+
+/// A consent banner or a subscription box is a paragraph of a few
+/// sentences, only one of which names cookies or a subscription: "Valoramos
+/// tu privacidad. Nosotros y nuestros socios almacenamos …", "Notre
+/// rédaction est indépendante … Pour continuer à vous informer, abonnez-vous
+/// …". The rest of such a paragraph goes with it.
+fn site_notices(lines: &[Line], reasons: &mut [Option<Reason>]) {
+    const MAX_NOTICE_SENTENCES: usize = 5;
+    for paragraph in paragraphs(lines) {
+        // A link's label opens its paragraph; the headline after it may be
+        // cut in two ("อ่านเพิ่มเติม: เปิดแผนรัฐ ตั้งแล็บตรวจทุเรียน 20 แห่ง …").
+        let notice = reasons[paragraph.clone()]
+            .iter()
+            .find(|r| matches!(r, Some(Reason::BrowserNotice | Reason::Appeal)))
+            .copied()
+            .flatten()
+            .or(reasons[paragraph.start].filter(|r| *r == Reason::RelatedLink));
+        if let (Some(reason), true) = (notice, paragraph.len() <= MAX_NOTICE_SENTENCES) {
+            for r in &mut reasons[paragraph] {
+                r.get_or_insert(reason);
+            }
+        }
+    }
+}
+
+/// Longest sentence before a headline's kicker ("Smog dusi Kraków.").
+const HEADLINE_SENTENCE_WORDS: f32 = 15.0;
+
+/// Words in a line that can still be a headline with its kicker or a
+/// related article's headline with its second sentence.
+const HEADLINE_LINE_WORDS: f32 = 40.0;
+
+/// "Smog dusi Kraków. Normy pyłu przekroczone pięciokrotnie, kierowcy
+/// pojadą komunikacją za darmo", "Matura 2025. CKE podała terminy
+/// egzaminów": a short line of two or three sentences whose last one has
+/// no end is a headline or a link, all of it, on a page that ends its
+/// sentences (a paragraph of prose ends like one).
+fn headline_lines(lines: &[Line], features: &[Features], reasons: &mut [Option<Reason>]) {
+    for paragraph in paragraphs(lines) {
+        let last = paragraph.end - 1;
+        let words: f32 = features[paragraph.clone()].iter().map(|f| f.words).sum();
+        let unended = reasons[last] == Some(Reason::NoEnding) || (reasons[last].is_none() && !features[last].ends_sentence);
+        // A headline's sentences are short; a lead followed by a wire code
+        // ("… said Saturday. Mitch _ once, 2nd graf pvs") is not one.
+        let short = features[paragraph.start..last].iter().all(|f| f.words <= HEADLINE_SENTENCE_WORDS);
+        if (2..=3).contains(&paragraph.len()) && words <= HEADLINE_LINE_WORDS && unended && short {
+            for r in &mut reasons[paragraph] {
+                r.get_or_insert(Reason::HeadlineBlock);
+            }
+        }
+    }
+}
+
+/// A deck: up to two short paragraphs between the page's opening furniture
+/// (its headline) and the byline or date that opens the story
+/// ("Rund 14 Milliarden Euro will das Finanzministerium einsparen." between
+/// the headline and "Von Jana Richter · 14.05.2025"). A lead follows the
+/// byline; a paragraph above it is the deck.
+fn decks(lines: &[Line], reasons: &mut [Option<Reason>]) {
+    const MAX_DECK_PARAGRAPHS: usize = 2;
+    const MAX_DECK_SENTENCES: usize = 3;
+    let paragraphs = paragraphs(lines);
+    // A byline is often a bare name ("Katarzyna Nowak, Onet", "Marta Gil").
+    let is_meta = |r: Option<Reason>| {
+        matches!(r, Some(Reason::Stamp | Reason::Credit | Reason::Symbols | Reason::Dateline | Reason::LeadLabel | Reason::PhotoCredit | Reason::TitleCase | Reason::TooShort))
+    };
+    let furniture = |p: &std::ops::Range<usize>| reasons[p.clone()].iter().all(Option::is_some);
+    let Some(first_prose) = paragraphs.iter().position(|p| !furniture(p)) else { return };
+    // After the byline or the date comes the lead, not a deck; and a deck
+    // stands under a headline.
+    let headline = |r: Option<Reason>| {
+        matches!(r, Some(Reason::NoEnding | Reason::TitleCase | Reason::AllCaps | Reason::Headline | Reason::HeadlineBlock | Reason::LabelPrefix))
+    };
+    let opening = &paragraphs[..first_prose];
+    if first_prose == 0 || opening.iter().any(|p| is_meta(reasons[p.start])) || !opening.iter().any(|p| headline(reasons[p.start])) {
+        return;
+    }
+    let deck_end = (first_prose..paragraphs.len().min(first_prose + MAX_DECK_PARAGRAPHS + 1))
+        .find(|&k| furniture(&paragraphs[k]))
+        .filter(|&k| is_meta(reasons[paragraphs[k].start]));
+    let Some(deck_end) = deck_end else { return };
+    let deck = &paragraphs[first_prose..deck_end];
+    if deck.iter().all(|p| p.len() <= MAX_DECK_SENTENCES && !furniture(p)) {
+        for p in deck {
+            for r in &mut reasons[p.clone()] {
+                r.get_or_insert(Reason::HeadlineBlock);
+            }
+        }
+    }
+}
+
+/// Words of the labels that announce other articles, lowercase.
+const RELATED_WORDS: &[&str] = &[
+    "read", "more", "also", "related", "see ", "popular", "lire", "voir", "lus", "lea ", "lee ", "leer", "más", "leídas",
+    "mehr", "lesen", "gelesen", "leggi", "letti", "leia", "lidas", "lees", "gelezen", "czytaj", "zobacz", "popularne",
+    "читайте", "смотрите", "популяр", "ilgili", "okuyun", "okunan", "اقرأ", "الأكثر", "相关", "相關", "延伸", "热门", "熱門",
+    "関連", "人気", "관련", "많이 본", "อ่าน", "ข่าวยอดนิยม", "ข่าวที่เกี่ยวข้อง",
+];
+
+/// Longest headline taken for a link in a list after a "see also" label.
+const LINK_WORDS: f32 = 25.0;
+
+/// A label such as "Zobacz także", "Most read", "Lees ook" on its own line,
+/// then short lines: the list of other articles it announces, up to the
+/// first line too long for a headline.
+fn link_blocks(lines: &[Line], features: &[Features], reasons: &mut [Option<Reason>]) {
+    let paragraphs = paragraphs(lines);
+    for (k, label) in paragraphs.iter().enumerate() {
+        // A heading, or a widget that announces other articles ("Lees ook",
+        // "Most read"), not one that shares this one ("Tweet with a location").
+        let announces = |f: &Features| RELATED_WORDS.iter().any(|w| f.folded.contains(w));
+        let labelled = label.len() == 1
+            && match reasons[label.start] {
+                Some(Reason::RelatedLink | Reason::NoEnding | Reason::TitleCase | Reason::AllCaps) => true,
+                Some(Reason::Widget) => announces(&features[label.start]),
+                _ => false,
+            }
+            && features[label.start].words <= 4.0;
+        if !labelled {
+            continue;
+        }
+        // Short lines; one that reads as prose only between two headlines
+        // (a photo's credit or a share button around it is no list).
+        let short = |p: &std::ops::Range<usize>| p.len() <= 2 && features[p.clone()].iter().map(|f| f.words).sum::<f32>() <= LINK_WORDS;
+        let marked = |p: &std::ops::Range<usize>| reasons[p.end - 1].is_some();
+        let headline = |p: &std::ops::Range<usize>| {
+            matches!(
+                reasons[p.end - 1],
+                Some(Reason::NoEnding | Reason::HeadlineBlock | Reason::RelatedLink | Reason::TitleCase | Reason::Headline | Reason::Boilerplate | Reason::ListEntry)
+            )
+        };
+        let after = &paragraphs[k + 1..];
+        let run = after
+            .iter()
+            .enumerate()
+            .take_while(|&(j, p)| {
+                let between = (j == 0 || headline(&after[j - 1])) && after.get(j + 1).is_some_and(|next| short(next) && headline(next));
+                short(p) && (marked(p) || between)
+            })
+            .count();
+        let links: Vec<&std::ops::Range<usize>> = after[..run].iter().collect();
+        // A list holds two links at least, mostly headlines already.
+        let headlines = links.iter().filter(|p| reasons[p.end - 1].is_some()).count();
+        if links.len() >= 2 && 2 * headlines >= links.len() {
+            for p in links {
+                for r in &mut reasons[p.clone()] {
+                    r.get_or_insert(Reason::RelatedLink);
+                }
+            }
+        }
+    }
+}
+
 /// Short lines of their own that end in '?' or '!', with a heading or a
 /// scrap of a list on each side of the run, are more headlines in a list
 /// of other stories ("Est-il vraiment possible de recycler les mégots ?"
@@ -652,7 +976,20 @@ fn furniture_paragraphs(lines: &[Line], features: &[Features], reasons: &mut [Op
 fn headline_lists(lines: &[Line], features: &[Features], reasons: &mut [Option<Reason>]) {
     // Alone on its line: the end of a quote ("Keep it positive.”") bounds no list.
     let listed = |i: usize| {
-        lines[i].own_line && matches!(reasons[i], Some(Reason::NoEnding | Reason::TitleCase | Reason::TooShort | Reason::CutOff | Reason::Headline))
+        lines[i].own_line
+            && matches!(
+                reasons[i],
+                Some(
+                    Reason::NoEnding
+                        | Reason::TitleCase
+                        | Reason::TooShort
+                        | Reason::CutOff
+                        | Reason::Headline
+                        | Reason::Boilerplate
+                        | Reason::RelatedLink
+                        | Reason::HeadlineBlock
+                )
+            )
     };
     let candidate = |i: usize| {
         reasons[i].is_none()
@@ -862,11 +1199,42 @@ fn dateline(text: &str, f: &Features) -> bool {
     abbreviation && place.split_whitespace().all(|w| w.starts_with(|c: char| c.is_uppercase()))
 }
 
+/// "Miércoles, 12 de noviembre 2025, 08:10 | Actualizado 14:05h.",
+/// "2025年05月19日 21:58 新浪体育", "06.03.2025 - 14:05 | Son Güncelleme":
+/// a clock time in a short line that is mostly numbers (a date, a time)
+/// or split by a bar: a posted or updated stamp in any language. ("A las
+/// 08:10 del 12 de noviembre el río se desbordó." has words enough.)
+fn dated_stamp(text: &str, f: &Features) -> bool {
+    const MAX_STAMP_WORDS: f32 = 14.0;
+    let tokens: Vec<&str> = text.split_whitespace().collect();
+    let numbered = tokens.iter().filter(|t| t.chars().any(|c| c.is_ascii_digit())).count();
+    let clock = text.as_bytes().windows(5).any(|w| {
+        w[0].is_ascii_digit() && w[1].is_ascii_digit() && matches!(w[2], b':' | b'.' | b'h') && w[3].is_ascii_digit() && w[4].is_ascii_digit()
+    }) || cjk_clock(text);
+    // Counted by tokens only where words are spaced.
+    let spaced = !f.spaceless && tokens.len() as f32 >= 0.7 * f.words;
+    let mostly_numbers = spaced && numbered as f32 >= 0.4 * tokens.len() as f32;
+    // "Page name · 14 มกราคม เวลา 15:20 น.": a post's name and date; a
+    // live blog's "14.05 | La policía cerró la plaza …" is an entry.
+    const MAX_SEPARATED_WORDS: f32 = 10.0;
+    let separated = (text.contains(" | ") || text.contains(" · ")) && f.words <= MAX_SEPARATED_WORDS;
+    clock && f.words <= MAX_STAMP_WORDS && (mostly_numbers || separated || f.digits * 2 >= f.letters)
+}
+
+/// "21時32分", "10时15分": a clock time written in CJK.
+fn cjk_clock(text: &str) -> bool {
+    let chars: Vec<char> = text.chars().collect();
+    chars.windows(3).enumerate().any(|(i, w)| {
+        w[0].is_ascii_digit() && matches!(w[1], '時' | '时') && w[2].is_ascii_digit() && chars[i + 2..].iter().take(3).any(|&c| c == '分')
+    })
+}
+
 /// "2:44 p.m.", "Update 11:32 a.m.": a clock time in a line of at most
 /// four words.
 fn clock_stamp(text: &str, f: &Features) -> bool {
     let chars: Vec<char> = text.chars().collect();
-    f.words <= 4.0 && chars.windows(3).any(|w| w[0].is_ascii_digit() && w[1] == ':' && w[2].is_ascii_digit())
+    // "Авария произошла около 3:40." says what happened when.
+    f.words <= 4.0 && f.long_lowercase_words == 0 && chars.windows(3).any(|w| w[0].is_ascii_digit() && w[1] == ':' && w[2].is_ascii_digit())
 }
 
 /// "22h50 : Le Conseil de sécurité …", "19H46 - Entraide - …", "10:32 a.m.
@@ -1007,7 +1375,7 @@ fn agency_caption(text: &str, f: &Features) -> bool {
     if points_at_media(&f.folded) {
         return true;
     }
-    if dated_after_comma(text) || credit_after_sentence(text) || opens_with_bare_date(text) {
+    if dated_after_comma(text) || credit_after_sentence(text) || opens_with_bare_date(text) || ends_with_credit(&f.folded) {
         return true;
     }
     const DAYS: [&str; 7] = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
@@ -1114,6 +1482,49 @@ fn dated_after_place(text: &str) -> bool {
         && !place.ends_with(',')
 }
 
+/// Credits that close a caption, in the words and marks of each language's
+/// pages, lowercase.
+const CLOSING_CREDITS: &[&str] = &[
+    "foto:", "foto ", "fot.", "photo:", "bild:", "beeld ", "imagem:", "imagen:", "credit:", "/ dpa", "/dpa", "/ afp",
+    "/afp", "/ reuters", "/reuters", "/ ap", "/ epa", "/ anp", "(ansa)", "(afp)", "(ap)", "(reuters)", "(efe)",
+    "(lapresse)", "/ imago", "imago/", "getty images", "keystone", "agencja", "folhapress", "| efe", "| ap", "| afp",
+    "| reuters", "• anp", "© ", "(фото", "фото:", "(fotoğraf", "fotoğraf:", "(aa)", "(dha)", "(iha)", "摄", "攝", "撮影",
+    "提供）", "提供)", "（图", "(图", "（圖", "(圖", "图/", "圖／", "사진=", "/뉴스1", "/연합뉴스", "일보db", "(ที่มา", "ภาพ:",
+    "ภาพ :", "@yna.co.kr", "@osen.co.kr",
+];
+
+/// "Finanzminister Reinhard Vogt am Mittwoch im Bundestag Foto: Jens Körber /
+/// dpa", "…平远县城一处街道被洪水淹没。新华社记者 沈伯韩 摄", "…기뻐하고 있다.
+/// 2025.3.24 psik@yna.co.kr", "…en Saná.| Ap": a caption with its credit
+/// at the end: the last few words after the last sentence end (or of a
+/// line that never ends one) hold a credit.
+fn ends_with_credit(folded: &str) -> bool {
+    const CREDIT_WORDS: usize = 8;
+    let body = folded.trim_end_matches(|c: char| c.is_whitespace() || is_closing(c) || c == '.');
+    let tail_start = body.rfind(|c: char| is_sentence_end(c)).map_or(0, |at| at + body[at..].chars().next().map_or(1, char::len_utf8));
+    let tail = &body[tail_start..];
+    let words = tail.split_whitespace().count();
+    // A whole line without a sentence end: only its last words.
+    let tail = if tail_start == 0 { last_words(tail, 6) } else { tail };
+    (tail_start > 0 && words <= CREDIT_WORDS || tail_start == 0) && CLOSING_CREDITS.iter().any(|credit| tail.contains(credit))
+}
+
+/// The last `n` whitespace-separated words of `text`.
+fn last_words(text: &str, n: usize) -> &str {
+    let mut start = text.len();
+    for (count, (at, _)) in text.rmatch_indices(char::is_whitespace).enumerate() {
+        if count + 1 >= n {
+            break;
+        }
+        start = at;
+    }
+    if text.split_whitespace().count() <= n {
+        text
+    } else {
+        &text[start..]
+    }
+}
+
 /// "Tory MP Karen Vecchio says she will oppose the bid. (parl.gc.ca)": a
 /// caption's credit in parentheses after its last sentence.
 fn credit_after_sentence(text: &str) -> bool {
@@ -1207,12 +1618,22 @@ const CUES: &[Cues] = &[
     Cues {
         reason: Reason::Credit,
         max_words: 30.0,
-        starts: &["written by", "directed by", "starring ", "reporting by", "edited by", "with reporting by", "additional reporting"],
+        starts: &[
+            "written by", "directed by", "starring ", "reporting by", "edited by", "with reporting by", "additional reporting",
+            "เรื่อง:", "คอลัมน์ ",
+        ],
         contains: &[
             "contributed to this report", "contributed reporting", "contributed to this story", "editing by",
             "writing by", "first appeared in", "originally appeared", "originally published", "made possible",
             "责任编辑", "编辑:", "記者:", "기자 =",
         ],
+    },
+    Cues {
+        // Thai "by" opens a byline, and clauses too: only a short line.
+        reason: Reason::Credit,
+        max_words: 6.0,
+        starts: &["โดย "],
+        contains: &[],
     },
     Cues {
         reason: Reason::Copyright,
@@ -1222,7 +1643,7 @@ const CUES: &[Cues] = &[
     },
     Cues {
         reason: Reason::BrowserNotice,
-        max_words: 30.0,
+        max_words: 60.0,
         starts: &[],
         contains: &[
             "enable javascript", "javascript is disabled", "javascript enabled", "uses cookies", "use of cookies",
@@ -1230,6 +1651,29 @@ const CUES: &[Cues] = &[
             "utiliza cookies", "verwendet cookies", "использует cookie", "usamos cookies", "utilizamos cookies",
             "nous utilisons des cookies", "wir verwenden cookies", "su navegador", "tu navegador", "votre navigateur",
             "ihr browser", "il tuo browser", "seu navegador", "ваш браузер",
+            // Consent banners, in each language's usual words.
+            "we use cookies", "this site uses cookies", "this website uses cookies", "cookie policy", "cookie settings",
+            "our privacy policy", "manage your preferences", "manage preferences", "by continuing to browse",
+            "by continuing to use this site", "store and/or access information on a device",
+            "política de cookies", "nuestra política de privacidad", "gestionar tus preferencias", "gestionar preferencias",
+            "nosotros y nuestros socios", "si continúa navegando", "si continúas navegando", "aceptar todas las cookies",
+            "politique de cookies", "politique de confidentialité", "gérer mes choix", "nous et nos partenaires",
+            "en poursuivant votre navigation", "paramétrer les cookies", "votre consentement",
+            "cookie-richtlinie", "datenschutzerklärung", "wenn sie weitersurfen", "stimmen sie der verwendung",
+            "externe inhalte angezeigt", "externen inhalt von", "an drittplattformen",
+            "utilizziamo cookie", "utilizza cookie", "noi e terze parti", "il tuo consenso", "informativa sulla privacy",
+            "política de privacidade", "ao continuar navegando", "ao continuar a navegar", "utilizamos cookies e",
+            "maakt gebruik van cookies", "gebruik van cookies", "wij gebruiken cookies", "cookiebeleid",
+            "privacyverklaring", "dpg media en haar partners",
+            "plików cookies", "pliki cookies", "polityka prywatności", "polityce prywatności", "twoją prywatność",
+            "akceptuję i przechodzę", "my i nasi partnerzy",
+            "cookie-файлы", "файлы cookie", "файлов cookie", "политикой конфиденциальности", "политика конфиденциальности",
+            "обработку персональных данных",
+            "çerezler kullan", "çerez politika", "kvkk kapsamında", "kişisel verileriniz",
+            "ملفات تعريف الارتباط", "سياسة الخصوصية",
+            "《隐私政策》", "《隱私權政策》", "私隱政策", "同意我们的", "同意我們的", "使用cookie", "使用 cookie", "cookies以", "cookie以",
+            "cookieを", "クッキー", "プライバシーポリシー", "쿠키", "개인정보처리방침", "개인정보 처리방침",
+            "คุกกี้", "นโยบายความเป็นส่วนตัว",
             // Error pages scraped in place of the article.
             "page you requested", "page you are looking for", "page you were looking for", "could not be found", "page not found",
             "no longer be here", "from a bookmark", "page url", "page introuvable", "página no encontrada", "seite nicht gefunden",
@@ -1245,7 +1689,7 @@ const CUES: &[Cues] = &[
             "publié le", "mis à jour", "publicado ", "actualizado", "veröffentlicht", "aktualisiert", "stand:",
             "pubblicato", "aggiornato", "atualizado", "gepubliceerd", "bijgewerkt", "opublikowano", "aktualizacja",
             "опубликовано", "обновлено", "yayınlanma", "güncelleme", "نشر في", "تم التحديث", "发布时间", "更新时间",
-            "发表于", "投稿日", "更新日", "입력", "수정",
+            "发表于", "投稿日", "更新日", "입력", "수정", "เผยแพร่", "อัปเดต", "แก้ไขล่าสุด",
         ],
         // A reading time: "Temps de Lecture 3 min.", "Tiempo de lectura: 4 min".
         contains: &[
@@ -1289,7 +1733,7 @@ const CUES: &[Cues] = &[
             // zh, ja, ko, th
             "分享", "相关阅读", "相关新闻", "相关报道", "广告", "订阅", "阅读全文", "点击查看", "延伸阅读", "扫码",
             "シェア", "関連記事", "広告", "続きを読む", "공유", "관련기사", "광고", "구독", "แชร์", "อ่านเพิ่มเติม",
-            "โฆษณา",
+            "โฆษณา", "ข่าวยอดนิยม", "ข่าวที่เกี่ยวข้อง", "ข่าวล่าสุด",
         ],
         contains: &[],
     },
@@ -1336,6 +1780,81 @@ const CUES: &[Cues] = &[
         ],
     },
     Cues {
+        // A site's appeal to subscribe, donate or log in: polite full
+        // sentences, which only their words give away.
+        reason: Reason::Appeal,
+        max_words: 60.0,
+        starts: &[],
+        contains: &[
+            // en
+            "subscribe now", "subscribe for", "subscribe today", "for subscribers only", "exclusive to subscribers",
+            "available to subscribers", "already a subscriber", "already have an account", "log in to", "sign in to",
+            "create an account", "create a free account", "free articles", "unlimited access", "support our journalism",
+            "support local journalism", "support independent journalism", "make a contribution", "donate now",
+            "become a member", "reached your limit", "to continue reading",
+            // es
+            "suscríbete", "suscribirte", "ya eres suscriptor", "ya tienes una cuenta", "inicia sesión", "iniciar sesión",
+            "regístrate", "acceso ilimitado", "apoya el periodismo", "hazte socio", "exclusivo para suscriptores",
+            // fr
+            "abonnez-vous", "réservé aux abonnés", "déjà abonné", "connectez-vous", "créez un compte", "créer un compte",
+            "accès illimité", "soutenez notre", "soutenez-nous", "faites un don", "nous avons besoin de vous",
+            "pour continuer à lire",
+            // de
+            "jetzt abonnieren", "abonnieren sie", "für abonnenten", "sie haben bereits ein abo", "bereits abonnent",
+            "jetzt anmelden", "melden sie sich an", "registrieren sie sich", "unbegrenzten zugang", "unterstützen sie uns",
+            "jetzt unterstützen", "weiterlesen mit",
+            // it
+            "abbonati a", "abbonati ora", "riservato agli abbonati", "hai già un abbonamento", "accedi o registrati",
+            "registrati gratis", "sostieni il", "dona ora", "continua a leggere", "accesso illimitato",
+            // pt
+            "assine o", "assine já", "exclusivo para assinantes", "já é assinante", "faça login", "cadastre-se",
+            "acesso ilimitado", "apoie o jornalismo", "continue lendo", "para salvar este conteúdo",
+            // nl
+            "neem een abonnement", "heb je al een abonnement", "word abonnee", "onbeperkt lezen", "steun onze",
+            "gratis artikel van",
+            // pl
+            "w ramach subskrypcji", "z subskrypcją", "masz już subskrypcję", "zaloguj się", "zarejestruj się",
+            "masz już konto", "wesprzyj", "nieograniczony dostęp",
+            // ru
+            "оформите подписку", "входит в подписку", "по подписке", "войдите", "зарегистрируйтесь", "поддержите нас",
+            "поддержать редакцию",
+            // tr
+            "abone ol", "aboneliğ", "giriş yapmalısınız", "giriş yapın", "üye ol", "bağışla destek", "destek olun",
+            "okumaya devam etmek için",
+            // ar
+            "اشترك الآن", "للمشتركين", "سجل الدخول", "تسجيل الدخول", "ادعم", "تبرع", "وصول غير محدود",
+            // zh
+            "点击订阅", "欢迎订阅", "立即订阅", "訂閱", "付费内容", "付費內容", "会员专属", "會員專屬", "请登录", "請登入",
+            "立即登录", "注册", "註冊", "赞赏", "贊賞", "小额捐款", "小額捐款", "支持我们", "支持我們", "成为会员", "成為會員",
+            // ja
+            "会員限定", "有料会員", "有料記事", "ログインすると", "ログインして", "会員登録", "登録すると", "購読",
+            // ko
+            "구독하고", "구독하기", "구독 신청", "구독자 전용", "로그인", "회원가입", "후원하기", "후원해", "전용 콘텐츠",
+            // th
+            "สมัครสมาชิก", "เข้าสู่ระบบ", "ร่วมสนับสนุน", "สมัครรับจดหมายข่าว", "ลงทะเบียนรับจดหมายข่าว", "เพิ่มเพื่อนทาง line",
+            "คลิกเพิ่มเพื่อน",
+            // newsletters and offers, any language
+            "votre abonnement", "profitez de notre offre", "sans engagement", "рассылк", "оставьте свой e-mail",
+            "поддержите редакцию", "quotes delayed",
+        ],
+    },
+    Cues {
+        // Another article behind its label, at any length.
+        reason: Reason::RelatedLink,
+        max_words: 40.0,
+        starts: &[
+            "read also:", "read more:", "related:", "► related:", "see also:", "more:", "watch:", "most read",
+            "lea también:", "lee también:", "leer más:", "te puede interesar", "lire aussi:", "à lire aussi:", "voir aussi:",
+            "lesen sie auch:", "mehr zum thema:", "leggi anche:", "leggi anche", "leia também:", "leia mais:",
+            "lees ook:", "lees meer:", "czytaj też:", "czytaj także:", "czytaj więcej:", "zobacz też:", "zobacz także:",
+            "читайте также:", "смотрите также:", "ilgili haber:", "okumaya devam edin:", "ayrıca okuyun:",
+            "اقرأ أيضا:", "اقرأ أيضاً:", "اقرأ أيضا", "اقرأ أيضاً", "相关阅读:", "相关新闻:", "延伸阅读:", "延伸閱讀:",
+            "相關新聞:", "関連記事:", "관련기사:", "อ่านข่าว:", "อ่านเพิ่มเติม:", "ข่าวที่น่าสนใจ:", "ข่าวที่เกี่ยวข้อง:",
+            "อ่านข่าวที่เกี่ยวข้อง:", "ข่าวแนะนำ",
+        ],
+        contains: &[],
+    },
+    Cues {
         // Notes on the story, not the story, at any length: "UPDATE: …",
         // "Editor's note: …", "This story has been corrected…".
         reason: Reason::EditorNote,
@@ -1354,7 +1873,12 @@ const CUES: &[Cues] = &[
             "anmerkung der redaktion", "korrektur:", "aggiornamento:", "nota della redazione", "atualização:", "nota da redação",
             "обновление:", "от редакции", "güncelleme:", "editörün notu", "更新：", "更新:", "编者按", "追記", "수정:",
         ],
-        contains: &[],
+        // An opinion page's disclaimer.
+        contains: &[
+            "views expressed", "opinions expressed", "may not reflect the views", "les opinions exprimées",
+            "n'engagent que leur auteur", "la opinión del autor", "no refleja necesariamente", "die meinung des autors",
+            "мнение автора может не совпадать", "l'opinione dell'autore", "a opinião do autor", "yazarın görüşleri",
+        ],
     },
 ];
 
@@ -1532,8 +2056,21 @@ mod tests {
     use super::*;
 
     fn page(lines: &[&str]) -> Vec<Option<Reason>> {
-        let doc: Vec<Line> = lines.iter().map(|text| Line { text, own_line: true, ends_line: true }).collect();
+        let doc: Vec<Line> = lines.iter().map(|text| Line { text, own_line: true, ends_line: true, lang: "und" }).collect();
         classify(&[doc]).remove(0)
+    }
+
+    /// The reasons of `lines`, each on a line of its own, on a page whose
+    /// first and last lines are long prose (so no run of furniture reaches
+    /// the page's edges through them).
+    fn among_prose(lines: &[&str]) -> Vec<Option<Reason>> {
+        let first = "The council met on Tuesday evening to discuss the plan for the new bridge over the river.";
+        let last = "The meeting ended after midnight, and a vote is expected at the next session in March.";
+        let mut all = vec![first];
+        all.extend(lines);
+        all.push(last);
+        let reasons = page(&all);
+        reasons[1..reasons.len() - 1].to_vec()
     }
 
     fn prose(lines: &[&str]) -> Vec<String> {
@@ -1595,6 +2132,14 @@ mod tests {
             "Anzeige",
         ];
         assert_eq!(prose(&de), [de[1], de[3]]);
+        // A caption without a sentence end, over its credit, goes with it.
+        let captioned = [
+            "Le gouvernement a présenté mercredi son projet de loi sur les retraites.",
+            "Manifestation contre la réforme à Paris, le 5 décembre",
+            "Photo : AFP",
+            "Les syndicats appellent à une nouvelle journée de grève jeudi.",
+        ];
+        assert_eq!(prose(&captioned), [captioned[0], captioned[3]]);
     }
 
     #[test]
@@ -1624,7 +2169,7 @@ mod tests {
         // (sentences of three words or fewer are fragments anywhere).
         let doc: Vec<Line> = ["One more came here.", "Two more came here.", "Storm hits the coast", "More of them came."]
             .iter()
-            .map(|text| Line { text, own_line: false, ends_line: false })
+            .map(|text| Line { text, own_line: false, ends_line: false, lang: "und" })
             .collect();
         assert!(classify(&[doc]).remove(0).iter().all(Option::is_none));
         // A one-sentence document without a full stop is a sentence.
@@ -1643,59 +2188,78 @@ mod tests {
     fn recurring_lines_across_articles() {
         let a: Vec<Line> = ["Sign in to comment", "A storm hit the coast on Monday.", "Thousands lost power."]
             .iter()
-            .map(|text| Line { text, own_line: false, ends_line: false })
+            .map(|text| Line { text, own_line: false, ends_line: false, lang: "und" })
             .collect();
         let b: Vec<Line> = ["Officials warned of flooding.", "Sign in to comment", "Schools were closed on Tuesday."]
             .iter()
-            .map(|text| Line { text, own_line: false, ends_line: false })
+            .map(|text| Line { text, own_line: false, ends_line: false, lang: "und" })
             .collect();
         let r = classify(&[a.clone(), b]);
         // Not own lines: "Sign in" is a cue, not a recurrence (cue comes first).
         assert_eq!(r[0][0], Some(Reason::Widget));
-        let x: Vec<Line> = ["Our reporters in the field", "A storm hit the coast on Monday."].iter().map(|text| Line { text, own_line: true, ends_line: true }).collect();
-        let y: Vec<Line> = ["Officials warned of flooding.", "Our reporters in the field."].iter().map(|text| Line { text, own_line: true, ends_line: true }).collect();
+        let x: Vec<Line> = ["Our reporters in the field", "A storm hit the coast on Monday."].iter().map(|text| Line { text, own_line: true, ends_line: true, lang: "und" }).collect();
+        let y: Vec<Line> = ["Officials warned of flooding.", "Our reporters in the field."].iter().map(|text| Line { text, own_line: true, ends_line: true, lang: "und" }).collect();
         let r = classify(&[x, y]);
         assert_eq!(r[1][1], Some(Reason::Repeated(2)));
         // Two copies of one story: their shared lines stay prose.
         let story = ["The dam broke on Monday.", "Water flooded the valley.", "Hundreds fled the village.", "Rescuers arrived at night."];
-        let copy: Vec<Line> = story.iter().map(|text| Line { text, own_line: true, ends_line: true }).collect();
+        let copy: Vec<Line> = story.iter().map(|text| Line { text, own_line: true, ends_line: true, lang: "und" }).collect();
         let r = classify(&[copy.clone(), copy]);
         assert!(r.iter().flatten().all(Option::is_none), "{r:?}");
     }
 
     /// Sentences inside one paragraph of prose (not lines of their own).
     fn paragraph(sentences: &[&str]) -> Vec<Option<Reason>> {
-        let doc: Vec<Line> = sentences.iter().map(|text| Line { text, own_line: false, ends_line: false }).collect();
+        let doc: Vec<Line> = sentences.iter().map(|text| Line { text, own_line: false, ends_line: false, lang: "und" }).collect();
         classify(&[doc]).remove(0)
     }
 
     #[test]
     fn fragments_too_short_to_stand_alone_in_any_language() {
-        let r = paragraph(&[
+        let lines = [
             "The storm reached the coast early on Monday morning.",
             "On Saturday.",
-            "TMZ has learned.",
-            "He was 83.",
             "December 19.",
-            "Am Samstag.",
             "Et alors ?",
             "好的。",
             "国务院周三公布了新的经济刺激计划。",
             "Police said the road would stay closed until Friday.",
-        ]);
+        ];
         let short = Some(Reason::TooShort);
-        assert_eq!(r, [None, short, short, None, short, short, short, short, None, None]);
+        // Alone on their lines.
+        assert_eq!(among_prose(&lines), [None, short, short, short, short, None, None]);
+        // Inside a paragraph a short sentence is its prose; one word is a fragment anywhere.
+        let r = paragraph(&["The storm reached the coast early on Monday morning.", "Nobody was hurt.", "¿Cuánto ha llovido?", "Ja.", "Police said the road would stay closed."]);
+        assert_eq!(r, [None, None, None, short, None]);
+    }
+
+    /// Two or three words with a full stop and a word in lowercase are a
+    /// statement in the languages without articles, alone on a line too.
+    #[test]
+    fn short_statements_stand_alone() {
+        let lines = ["Пострадавших нет.", "Госпитализирован один человек.", "Kibicuję temu eksperymentowi.", "He was 83.", "Am Samstag.", "On Saturday."];
+        let short = Some(Reason::TooShort);
+        let r = among_prose(&lines);
+        assert_eq!(r[..4], [None, None, None, None]);
+        assert_eq!(r[4..], [short, short]);
     }
 
     #[test]
     fn cut_off_sentences_inside_a_paragraph() {
+        // A short one; a long quote trailing off still says what it says,
+        // and so does a whole sentence the quote went on after (". ...").
         let r = paragraph(&[
             "Four people are dead and one person is injured...",
             "The fire started in the kitchen of the restaurant.",
             "Встреча продолжалась до позднего вечера…",
             "The mayor visited the site on Tuesday.",
+            "\"Maybe you have teen-agers yourself and know how they are ...",
+            "Everybody was trying to get out and people trampled on each other on the way to the exit. ...",
+            "The police arrived an hour later.",
         ]);
-        assert_eq!(r, [Some(Reason::CutOff), None, Some(Reason::CutOff), None]);
+        assert_eq!(r, [None, None, Some(Reason::CutOff), None, None, None, None]);
+        // At the end of its line, a teaser cut off.
+        assert_eq!(among_prose(&["Four people are dead and one person is injured in a fire that broke out..."]), [Some(Reason::CutOff)]);
     }
 
     #[test]
@@ -1838,7 +2402,16 @@ mod tests {
             "Published on Sep 2, 2008",
             "Learn more",
         ]);
-        assert_eq!(video[3], Some(Reason::FurniturePage));
+        // (Above the page's date it is also its deck.)
+        assert!(matches!(video[3], Some(Reason::FurniturePage | Reason::HeadlineBlock)), "{video:?}");
+        let undated = page(&[
+            "Rating is available when the video has been rented.",
+            "This feature is not available right now.",
+            "Please try again later.",
+            "Jimmy gets a surprise visit from a dragon queen, and they talk about her crazy life.",
+            "Learn more",
+        ]);
+        assert_eq!(undated[3], Some(Reason::FurniturePage));
         // An article with a few widgets keeps its sentences.
         let article = page(&[
             "Share this story",
@@ -1867,7 +2440,7 @@ mod tests {
         for sentences in paragraphs {
             for (i, text) in sentences.iter().enumerate() {
                 let ends_line = i + 1 == sentences.len();
-                doc.push(Line { text, own_line: sentences.len() == 1, ends_line });
+                doc.push(Line { text, own_line: sentences.len() == 1, ends_line, lang: "und" });
             }
         }
         classify(&[doc]).remove(0)
@@ -2188,7 +2761,7 @@ mod tests {
             "Ce billet fait partie de notre dossier central sur le soulèvement en Syrie 2011/12.",
             "Su navegador tiene las notificaciones bloqueadas.",
             "Quelle est votre réaction ?",
-            "El tiempo en Madrid: .",
+            "El tiempo en Sevilla: .",
             "Los rebeldes tomaron el control de Brega el martes, según fuentes de la oposición.",
             "Le ministre a dit : « Nous ne céderons pas. »",
         ]
@@ -2221,8 +2794,8 @@ mod tests {
 
     #[test]
     fn a_number_needs_a_clause_to_stand_alone() {
-        let r = paragraph(&["$9.65 million?", "He was 83.", "It's 5 p.m.", "Up 5%."]);
-        assert_eq!(r, [Some(Reason::TooShort), None, None, Some(Reason::TooShort)]);
+        let lines = ["$9.65 million?", "He was 83.", "It's 5 p.m.", "Up 5%."];
+        assert_eq!(among_prose(&lines), [Some(Reason::TooShort), None, None, Some(Reason::TooShort)]);
     }
 
     #[test]
@@ -2250,9 +2823,9 @@ mod tests {
     fn a_question_among_headlines_is_one_of_them() {
         let lines = [
             "Il a aussi appelé au calme dans les grandes villes du pays après les violences de la nuit.",
-            "Budget européen : un deal à 1 800 milliards d'euros",
-            "Est-il vraiment possible de recycler les mégots ?",
-            "Arabie Saoudite : plusieurs personnes blessées dans un attentat à Djeddah",
+            "Budget européen : un accord à 1 800 milliards d'euros",
+            "Est-il vraiment possible de recycler les bouteilles ?",
+            "Arabie Saoudite : plusieurs personnes blessées dans un attentat à Riyad",
             "Les transports en commun gratuits pour les moins de 18 ans !",
             "Qui sont les forces d'opposition syriennes ?",
             "Le Conseil national syrien a été créé fin août à Istanbul par des opposants en exil.",
@@ -2268,8 +2841,8 @@ mod tests {
         let r = page(&[
             lines[0],
             lines[1],
-            "Faut-il reconstruire les monuments détruits ?",
-            "Est-il vraiment possible de recycler les mégots ?",
+            "Faut-il reconstruire les ponts détruits ?",
+            "Est-il vraiment possible de recycler les bouteilles ?",
             "Abonnés",
             lines[6],
         ]);
@@ -2279,8 +2852,8 @@ mod tests {
     proptest::proptest! {
         #[test]
         fn never_panics_and_is_deterministic(lines in proptest::collection::vec(("\\PC{0,60}", proptest::bool::ANY), 0..8), other in "\\PC{0,40}") {
-            let doc: Vec<Line> = lines.iter().map(|(text, own_line)| Line { text, own_line: *own_line, ends_line: *own_line }).collect();
-            let second = vec![Line { text: &other, own_line: true, ends_line: true }];
+            let doc: Vec<Line> = lines.iter().map(|(text, own_line)| Line { text, own_line: *own_line, ends_line: *own_line, lang: "und" }).collect();
+            let second = vec![Line { text: &other, own_line: true, ends_line: true, lang: "und" }];
             let first = classify(&[doc.clone(), second.clone()]);
             proptest::prop_assert_eq!(first.len(), 2);
             proptest::prop_assert_eq!(first[0].len(), doc.len());

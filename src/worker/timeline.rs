@@ -187,7 +187,7 @@ mod tests {
     fn documents() -> Vec<Document> {
         vec![
             dated("late", Some("2026-03-12"), "Rescuers found the two shepherds alive. They were airlifted to hospital."),
-            dated("early", Some("2026-03-10"), "A glacial lake burst above the village. Hundreds were evacuated."),
+            dated("early", Some("2026-03-10"), "A glacial lake burst above the village. Evacuated."),
             dated("undated", None, "The valley road stays closed. Engineers inspect the bridge."),
             dated("middle", Some("2026-03-11"), "Le lac glaciaire a cédé au-dessus du village. Les secours cherchent deux bergers."),
         ]
@@ -217,7 +217,7 @@ mod tests {
         assert!(selected.iter().all(|e| timeline.sentences[e.sentence].index == 0));
         let skipped: Vec<&str> = timeline.events.iter().filter(|e| e.action == Action::Skip).map(|e| e.reason.as_str()).collect();
         assert!(skipped.contains(&"not a first sentence"), "{skipped:?}");
-        // "Hundreds were evacuated." is a fragment: never an update, and told so.
+        // "Evacuated." is a fragment: never an update, and told so.
         assert!(skipped.contains(&"fragment: too short to stand alone"), "{skipped:?}");
         assert_eq!(timeline.threshold, Some(0.9));
         assert!(timeline.notes.iter().any(|n| n.contains("Undated")));
@@ -246,7 +246,7 @@ mod tests {
         let n = timeline.sentences.len();
         // Fragments and furniture are skipped at once; APSAL holds the rest.
         let not_prose = timeline.sentences.iter().filter(|s| s.excluded.is_some()).count();
-        assert_eq!(not_prose, 1, "Hundreds were evacuated.");
+        assert_eq!(not_prose, 1, "Evacuated.");
         let deferred = timeline.events.iter().filter(|e| e.action == Action::Defer).count();
         let decided = timeline.events.iter().filter(|e| e.action != Action::Defer).count();
         assert_eq!((deferred, decided), (n - not_prose, n));
