@@ -1,6 +1,7 @@
 //! The pipeline's last stages, shared by the CLI and the app: settings →
 //! budget → preselection → centroid → selection → ordered summary.
 
+use std::collections::HashMap;
 use crate::centroid::{steer, CeraHead, Centroid, CentroidEstimator, CentroidInput, Heads, MeanCentroid, OracleCentroid};
 use crate::document::Cluster;
 use crate::encoder::Embedding;
@@ -653,16 +654,25 @@ pub fn run_selector(
 }
 
 /// The prose sentences the prose reader reads as furniture, when the
-/// settings use it.
+/// settings use it. It reads only sentences alone in their paragraph: what
+/// the rules miss (a caption written as a sentence, a headline with a full
+/// stop, a blurb) stands on a line of its own, while a sentence among
+/// others of its paragraph is that paragraph's prose.
 pub fn read_as_furniture(cluster: &Cluster, embeddings: &[Embedding], settings: &Settings) -> Vec<usize> {
     if !settings.prose_reader {
         return vec![];
     }
     let reader = crate::segment::prose_reader::ProseReader::shipped();
+    let mut per_paragraph: HashMap<(usize, usize), usize> = HashMap::new();
+    for s in &cluster.sentences {
+        *per_paragraph.entry((s.doc, s.para)).or_default() += 1;
+    }
     (0..cluster.sentences.len())
         .filter(|&id| {
             let sentence = &cluster.sentences[id];
-            sentence.excluded.is_none() && reader.reads_as_furniture(&sentence.text, &embeddings[id])
+            sentence.excluded.is_none()
+                && per_paragraph[&(sentence.doc, sentence.para)] == 1
+                && reader.reads_as_furniture(&sentence.text, &sentence.lang, &embeddings[id])
         })
         .collect()
 }
@@ -827,7 +837,12 @@ pub(crate) mod tests {
     /// and counts again once the settings turn the reader off.
     #[test]
     fn sentences_the_prose_reader_flags_are_no_candidates_and_say_why() {
-        let c = cluster();
+        // The reader reads a sentence alone in its paragraph (as captions
+        // and headlines stand), in a language it decides for.
+        let c = Cluster::new(vec![
+            Document { lang: Some("en".into()), ..Document::new("a", "Storm hits the coast today.\n\nThousands lose their power.\n\nSchools close very early.") },
+            Document { lang: Some("en".into()), ..Document::new("b", "The storm hits the coast today! Officials warn of heavy flooding.") },
+        ]);
         let furniture = crate::segment::prose_reader::ProseReader::shipped().most_furniture_like();
         // Synthetic embeddings mean nothing to the reader, so the prose ones
         // point away from what it reads as furniture.
@@ -850,6 +865,14 @@ pub(crate) mod tests {
         assert!(reasons.iter().enumerate().all(|(id, r)| id == 1 || r.is_none()));
         let json = summary_json(&c, &settings, &summary);
         assert_eq!(json["excluded"][0]["reason"], crate::segment::prose_reader::REASON);
+        // Inside a paragraph, or in a language it does not decide for, it
+        // reads nothing.
+        let mut inside = e.clone();
+        inside[4] = furniture;
+        assert_eq!(read_as_furniture(&c, &inside, &settings), vec![1]);
+        let mut thai = c.clone();
+        thai.sentences[1].lang = "th".into();
+        assert!(read_as_furniture(&thai, &e, &settings).is_empty());
         let rules_only = Settings { prose_reader: false, ..settings };
         assert!(read_as_furniture(&c, &e, &rules_only).is_empty());
         assert!(summarize(&SummaryRequest::new(&c, &e, &rules_only)).unwrap().candidates.contains(&1));

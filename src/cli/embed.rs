@@ -10,6 +10,11 @@ pub struct EmbedArgs {
     /// Folder holding muse-v3/ (default: the repo's models/).
     #[arg(long)]
     pub models: Option<PathBuf>,
+    /// After each embedding, the prose reader's form features of the line
+    /// (segment::prose_reader::form_features), as models/furniture/train.py
+    /// reads them.
+    #[arg(long)]
+    pub form_features: bool,
 }
 
 fn read_lines() -> Result<Vec<String>> {
@@ -22,8 +27,12 @@ pub fn run_embed(args: EmbedArgs) -> Result<()> {
     let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
     let embeddings = encoder.encode(&refs)?;
     let mut out = BufWriter::new(std::io::stdout().lock());
-    for e in embeddings {
-        serde_json::to_writer(&mut out, &e[..])?;
+    for (e, line) in embeddings.iter().zip(&lines) {
+        let mut row: Vec<f32> = e.to_vec();
+        if args.form_features {
+            row.extend(precis::segment::prose_reader::form_features(line));
+        }
+        serde_json::to_writer(&mut out, &row)?;
         out.write_all(b"\n")?;
     }
     Ok(out.flush()?)

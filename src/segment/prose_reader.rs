@@ -6,9 +6,12 @@
 //! that end in a full stop, video and book blurbs, readers' comments. Their
 //! meaning gives them away, and the multilingual embedding carries meaning
 //! across the 16 languages, so a logistic regression over the embedding and
-//! five form features reads them (trained by `models/furniture/train.py` on
+//! ten form features reads them (trained by `models/furniture/train.py` on
 //! the lines judged by hand in `docs/results/furniture-judged*.tsv`, English,
-//! Spanish and French pages; `models/furniture/reader.json`).
+//! Spanish and French pages, and on the dev pages of 16 languages in
+//! `tests/fixtures/furniture/pages`; `models/furniture/reader.json`). It
+//! decides only for the languages whose real pages it learned from by the
+//! thousand (its `languages`); elsewhere the rules decide alone.
 //!
 //! The reader only ever removes candidates: the sentence stays in the
 //! cluster, counts in the centroid like any furniture, and is reported with
@@ -23,18 +26,32 @@ use std::sync::OnceLock;
 pub const REASON: &str = "page furniture: reads like a caption, headline or blurb (learned from labelled pages)";
 
 /// The form features after the embedding, in `train.py`'s order.
-const FORM_FEATURES: usize = 5;
+pub const FORM_FEATURES: usize = 10;
+/// The format `reader.json` is written in: version 2 counts words and
+/// reads endings in every script, and gives each script family its own
+/// intercept (version 1 counted spaces, so a Chinese or Thai sentence was
+/// one word long, and it read every such sentence as furniture).
+const FORMAT: &str = "precis-prose-reader/2";
 
 #[derive(Debug, Deserialize)]
 pub struct ProseReader {
+    format: String,
     weights: Vec<f32>,
     bias: f32,
     threshold: f32,
+    /// The languages it decides for: those whose real pages it learned
+    /// from by the thousand (judged summary lines). Elsewhere the rules
+    /// decide alone: on the labelled pages of the other languages it took
+    /// prose at every threshold that caught any junk (docs/results/furniture.md).
+    languages: Vec<String>,
 }
 
 impl ProseReader {
     pub fn from_json(json: &str) -> Result<Self, String> {
         let reader: ProseReader = serde_json::from_str(json).map_err(|e| format!("prose reader: {e}"))?;
+        if reader.format != FORMAT {
+            return Err(format!("prose reader: format {:?}, expected {FORMAT:?}", reader.format));
+        }
         if reader.weights.len() != DIM + FORM_FEATURES {
             return Err(format!("prose reader: {} weights, expected {}", reader.weights.len(), DIM + FORM_FEATURES));
         }
@@ -59,8 +76,14 @@ impl ProseReader {
         1.0 / (1.0 + (-score).exp())
     }
 
-    pub fn reads_as_furniture(&self, text: &str, embedding: &Embedding) -> bool {
-        self.junk_probability(text, embedding) >= self.threshold
+    /// Whether a sentence in `lang` reads as furniture; always false in a
+    /// language the reader does not decide for.
+    pub fn reads_as_furniture(&self, text: &str, lang: &str, embedding: &Embedding) -> bool {
+        self.decides_for(lang) && self.junk_probability(text, embedding) >= self.threshold
+    }
+
+    pub fn decides_for(&self, lang: &str) -> bool {
+        self.languages.iter().any(|l| l == lang)
     }
 
     /// The unit embedding the reader finds most like furniture (for tests
@@ -72,23 +95,53 @@ impl ProseReader {
     }
 }
 
-/// ln(1 + words), ends like a sentence, ends in ':', the share of capitals
-/// among letters, ends in '?' (as `train.py`'s `form_features`).
+/// The script families that get an intercept of their own: Han and kana,
+/// Hangul, Thai, Arabic, Cyrillic (Latin and the rest share the bias).
+fn script_family(text: &str) -> [f32; 5] {
+    let mut counts = [0usize; 5];
+    let mut letters = 0usize;
+    for c in text.chars().filter(|c| c.is_alphabetic()) {
+        letters += 1;
+        let family = match c as u32 {
+            0xAC00..=0xD7AF | 0x1100..=0x11FF | 0x3130..=0x318F => Some(1),
+            _ if crate::text::is_cjk_word_char(c) => Some(0),
+            0x0E00..=0x0E7F => Some(2),
+            0x0600..=0x06FF | 0x0750..=0x077F | 0x08A0..=0x08FF => Some(3),
+            0x0400..=0x04FF => Some(4),
+            _ => None,
+        };
+        if let Some(f) = family {
+            counts[f] += 1;
+        }
+    }
+    counts.map(|n| if letters > 0 && 2 * n > letters { 1.0 } else { 0.0 })
+}
+
+/// ln(1 + words) as the rules count them in every script, ends like a
+/// sentence, ends in ':', the share of capitals among cased letters, ends
+/// in '?', then the script family (see [`script_family`]); `train.py`
+/// reads them from `precis embed --form-features`.
 pub fn form_features(text: &str) -> [f32; FORM_FEATURES] {
+    use crate::segment::furniture::{ends_like_sentence, words};
     let text = text.trim_end();
-    let last = text.chars().last();
-    let is = |set: &str| last.is_some_and(|c| set.contains(c));
-    let (letters, capitals) = text
+    let last = text.trim_end_matches(|c: char| "\"'”’»」』）)".contains(c)).chars().last();
+    let (cased, capitals) = text
         .chars()
-        .filter(|c| c.is_alphabetic())
+        .filter(|c| c.is_uppercase() || c.is_lowercase())
         .fold((0usize, 0usize), |(l, c), ch| (l + 1, c + usize::from(ch.is_uppercase())));
     let flag = |b: bool| if b { 1.0 } else { 0.0 };
+    let [han, hangul, thai, arabic, cyrillic] = script_family(text);
     [
-        (1.0 + text.split_whitespace().count() as f32).ln(),
-        flag(is(".!?…»\"”’'。！？")),
-        flag(is(":：")),
-        if letters == 0 { 0.0 } else { capitals as f32 / letters as f32 },
-        flag(is("?？")),
+        (1.0 + words(text)).ln(),
+        flag(ends_like_sentence(text)),
+        flag(last.is_some_and(|c| matches!(c, ':' | '：'))),
+        if cased == 0 { 0.0 } else { capitals as f32 / cased as f32 },
+        flag(last.is_some_and(|c| matches!(c, '?' | '？' | '؟'))),
+        han,
+        hangul,
+        thai,
+        arabic,
+        cyrillic,
     ]
 }
 
@@ -98,29 +151,51 @@ mod tests {
 
     #[test]
     fn form_features_by_hand() {
-        let [words, sentence, colon, capitals, question] = form_features("Who WON?  ");
+        let [words, sentence, colon, capitals, question, han, ..] = form_features("Who WON?  ");
         assert!((words - 3f32.ln()).abs() < 1e-6);
-        assert_eq!((sentence, colon, question), (1.0, 0.0, 1.0));
+        assert_eq!((sentence, colon, question, han), (1.0, 0.0, 1.0, 0.0));
         assert!((capitals - 4.0 / 6.0).abs() < 1e-6);
         assert_eq!(form_features("Lire aussi :")[2], 1.0);
-        assert_eq!(form_features("«Ya basta»")[1], 1.0);
-        assert_eq!(form_features("12 34"), [3f32.ln(), 0.0, 0.0, 0.0, 0.0]);
+        assert_eq!(form_features("«Ya basta.»")[1], 1.0);
+        assert_eq!(form_features("«Ya basta»")[1], 0.0);
+        assert_eq!(form_features("12 34")[..5], [3f32.ln(), 0.0, 0.0, 0.0, 0.0]);
+    }
+
+    /// A Chinese or Thai sentence is as long as its words, not one word
+    /// for want of spaces, and says which script it is in.
+    #[test]
+    fn form_features_in_every_script() {
+        let chinese = form_features("国家统计局17日发布数据显示，5月份国民经济总体平稳。");
+        assert!(chinese[0] > 10f32.ln(), "{chinese:?}");
+        assert_eq!((chinese[1], chinese[5]), (1.0, 1.0));
+        let thai = form_features("คณะกรรมการนโยบายการเงินมีมติคงอัตราดอกเบี้ยนโยบายไว้ที่ร้อยละ");
+        assert!(thai[0] > 8f32.ln(), "{thai:?}");
+        assert_eq!(thai[7], 1.0);
+        assert_eq!(form_features("Пострадавших нет.")[9], 1.0);
+        assert_eq!(form_features("هل تصمد المكاسب؟")[4..9], [1.0, 0.0, 0.0, 0.0, 1.0]);
+        assert_eq!(form_features("일등공신은 반도체였다.")[6], 1.0);
+    }
+
+    fn reader_json(weights: &[f32], languages: &[&str]) -> String {
+        serde_json::json!({"format": FORMAT, "weights": weights, "bias": -5.0, "threshold": 0.85, "languages": languages}).to_string()
     }
 
     #[test]
     fn a_reader_reads_its_weights() {
         let mut weights = vec![0.0; DIM + FORM_FEATURES];
         weights[0] = 10.0; // embeddings pointing along dimension 0 are junk
-        let json = serde_json::json!({"weights": weights, "bias": -5.0, "threshold": 0.85}).to_string();
-        let reader = ProseReader::from_json(&json).unwrap();
+        let reader = ProseReader::from_json(&reader_json(&weights, &["en"])).unwrap();
         let mut along = [0f32; DIM];
         along[0] = 1.0;
         let mut across = [0f32; DIM];
         across[1] = 1.0;
-        assert!(reader.reads_as_furniture("A caption", &along));
-        assert!(!reader.reads_as_furniture("A caption", &across));
+        assert!(reader.reads_as_furniture("A caption", "en", &along));
+        assert!(!reader.reads_as_furniture("A caption", "en", &across));
+        assert!(!reader.reads_as_furniture("A caption", "zh", &along), "zh is not among its languages");
         assert!((reader.junk_probability("x", &across) - 1.0 / (1.0 + 5f32.exp())).abs() < 1e-6);
-        assert!(ProseReader::from_json(r#"{"weights": [1.0], "bias": 0, "threshold": 0.5}"#).unwrap_err().contains("weights"));
+        assert!(ProseReader::from_json(&reader_json(&[1.0], &["en"])).unwrap_err().contains("weights"));
+        let first_format = reader_json(&weights, &["en"]).replace(FORMAT, "precis-prose-reader/1");
+        assert!(ProseReader::from_json(&first_format).unwrap_err().contains("format"));
     }
 
     /// The shipped reader loads and flags the kinds of line it was trained
@@ -130,7 +205,8 @@ mod tests {
     fn the_shipped_reader_loads() {
         let reader = ProseReader::shipped();
         assert!(reader.threshold > 0.5 && reader.threshold < 1.0);
+        assert!(reader.decides_for("en") && !reader.decides_for("th"));
         let zero = [0f32; DIM];
-        assert!(!reader.reads_as_furniture("The council voted on Tuesday to close the old bridge for repairs until May.", &zero));
+        assert!(!reader.reads_as_furniture("The council voted on Tuesday to close the old bridge for repairs until May.", "en", &zero));
     }
 }
