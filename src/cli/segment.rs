@@ -17,6 +17,13 @@ pub struct SegmentArgs {
     /// stdin (articles separated by a line of `---` or `===`).
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<PathBuf>,
+    /// Also run the prose reader on what the rules leave as prose, as
+    /// summaries do (needs the encoder): its exclusions get their reason too.
+    #[arg(long)]
+    pub prose_reader: bool,
+    /// Folder holding muse-v3/ (default: the repo's models/), for --prose-reader.
+    #[arg(long)]
+    pub models: Option<PathBuf>,
 }
 
 /// One output line. `doc` counts documents over all files in argument order
@@ -49,7 +56,12 @@ pub fn run(args: SegmentArgs) -> Result<()> {
         bail!("{failures} of {} files could not be read; nothing was segmented", args.files.len());
     }
     // One cluster, so that lines recurring across the files count.
-    let cluster = Cluster::new(documents);
+    let mut cluster = Cluster::new(documents);
+    if args.prose_reader {
+        let encoder = super::models::load_encoder(args.models.as_deref())?;
+        let embeddings = encoder.encode(&cluster.texts())?;
+        precis::summarize::mark_read_furniture(&mut cluster, &embeddings);
+    }
     let mut out = BufWriter::new(std::io::stdout().lock());
     for sentence in &cluster.sentences {
         let line = SentenceLine {

@@ -1,0 +1,88 @@
+//! The prose filter on the labelled news pages of 16 languages
+//! (`tests/fixtures/furniture/pages/`, no dataset needed), as summaries run
+//! it (the rules, then the prose reader): on each language's test split,
+//! prose lost and junk caught must hold at the levels reached (issue 42,
+//! docs/results/furniture.md); and a plain article in any language gets a
+//! summary.
+
+use precis::document::{Cluster, Document};
+use precis::eval::furniture_pages::{judge_pages, parse_pages, scores, Page};
+use precis::summarize::{mark_read_furniture, summarize, Settings, SummaryRequest};
+
+const PAGES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/furniture/pages");
+
+/// The issue's targets on every language's test split, by line: prose lost
+/// at most 2%, junk caught at least 85%.
+const MAX_PROSE_LOST: f64 = 0.02;
+const MIN_JUNK_CAUGHT: f64 = 0.85;
+
+/// Where a test split falls short of a target, the level it reached
+/// (rounded to the line), so that it cannot fall further: (language, prose
+/// lost at most, junk caught at least).
+const SHORT_OF_TARGET: &[(&str, f64, f64)] =
+    &[("pl", 0.035, MIN_JUNK_CAUGHT), ("th", 0.025, 0.70), ("fr", MAX_PROSE_LOST, 0.78), ("nl", MAX_PROSE_LOST, 0.83)];
+
+fn pages() -> Vec<Page> {
+    let mut files = vec![];
+    for entry in std::fs::read_dir(PAGES).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "jsonl") {
+            files.push((path.display().to_string(), std::fs::read_to_string(&path).unwrap()));
+        }
+    }
+    files.sort();
+    parse_pages(&files).unwrap()
+}
+
+#[test]
+fn every_language_loses_little_prose_and_catches_most_junk() {
+    let encoder = precis::models::load_encoder(None).unwrap();
+    let pages = pages();
+    let judged = judge_pages(&pages, |cluster| {
+        let embeddings = encoder.encode(&cluster.texts()).map_err(|e| e.to_string())?;
+        mark_read_furniture(cluster, &embeddings);
+        Ok(())
+    })
+    .unwrap();
+    let scores = scores(&pages, &judged);
+    let languages: Vec<&String> = scores.keys().filter(|(_, split)| split == "test").map(|(lang, _)| lang).collect();
+    assert_eq!(languages.len(), 16, "{languages:?}");
+    let mut failures = vec![];
+    for ((lang, split), score) in &scores {
+        if split != "test" {
+            continue;
+        }
+        let (max_lost, min_caught) = SHORT_OF_TARGET
+            .iter()
+            .find(|(l, _, _)| l == lang)
+            .map_or((MAX_PROSE_LOST, MIN_JUNK_CAUGHT), |&(_, lost, caught)| (lost, caught));
+        if score.prose_lost() > max_lost || score.junk_caught() < min_caught {
+            failures.push(format!(
+                "{lang}: prose lost {:.3} (at most {max_lost}), junk caught {:.3} (at least {min_caught}): {score:?}",
+                score.prose_lost(),
+                score.junk_caught()
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Any single article of three or more prose sentences, in any of the 16
+/// languages, gives a summary: the plain pages (wire copy, no furniture),
+/// each alone, language detected as for a paste.
+#[test]
+fn a_plain_article_in_every_language_gets_a_summary() {
+    let encoder = precis::models::load_encoder(None).unwrap();
+    let settings = Settings::default();
+    let mut languages = std::collections::BTreeSet::new();
+    for page in pages().iter().filter(|p| p.page == "plain") {
+        let cluster = Cluster::new(vec![Document::new(page.id.clone(), page.text())]);
+        let prose = cluster.sentences.iter().filter(|s| s.excluded.is_none()).count();
+        assert!(prose >= 3, "{}: {prose} prose sentences of {}", page.id, cluster.sentences.len());
+        let embeddings = encoder.encode(&cluster.texts()).unwrap();
+        let summary = summarize(&SummaryRequest::new(&cluster, &embeddings, &settings)).unwrap();
+        assert!(!summary.sentences.is_empty(), "{}: no summary ({:?})", page.id, summary.notes);
+        languages.insert(page.lang.clone());
+    }
+    assert_eq!(languages.len(), 16, "{languages:?}");
+}
