@@ -18,6 +18,11 @@ pub struct Document {
     /// ISO 639-1 code given by the user; detected per sentence otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lang: Option<String>,
+    /// Every sentence is prose: the user chose to use all of them (an
+    /// article whose sentences all read as page furniture; the app's "Use
+    /// all its sentences", `precis summarize --keep-furniture-of FILE`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub keep_furniture: bool,
 }
 
 impl Document {
@@ -91,17 +96,23 @@ impl Cluster {
         let sentences = per_document
             .into_iter()
             .zip(reasons)
-            .flat_map(|(sentences, reasons)| {
-                sentences.into_iter().zip(reasons).map(|(s, r)| Sentence { excluded: r.map(|r| r.to_string()), ..s })
+            .zip(&documents)
+            .flat_map(|((sentences, reasons), doc)| {
+                let keep = doc.keep_furniture;
+                sentences.into_iter().zip(reasons).map(move |(s, r)| Sentence { excluded: r.filter(|_| !keep).map(|r| r.to_string()), ..s })
             })
             .collect();
         Self { documents, sentences }
     }
 
     /// Every sentence a candidate, as before the prose filter: lead labels
-    /// stay on the sentences they open and nothing is marked as furniture
-    /// (`evaluate --keep-furniture`, to measure the filter against).
+    /// stay on the sentences they open, nothing is marked as furniture, and
+    /// every document keeps its furniture (`evaluate --keep-furniture`, to
+    /// measure the filter against).
     pub fn unfiltered(documents: Vec<Document>) -> Self {
+        // Each article used whole, as "Use all its sentences" does: short
+        // sentences are candidates too, and the prose reader reads none.
+        let documents: Vec<Document> = documents.into_iter().map(|d| Document { keep_furniture: true, ..d }).collect();
         let sentences = documents
             .iter()
             .enumerate()

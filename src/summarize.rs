@@ -637,6 +637,7 @@ pub fn run_selector(
     };
     let Selection { sentences, score, trace } = selector.select(&problem);
     let mut notes: Vec<String> = language_note(cluster, &costs, limit, settings, &read_as_furniture).into_iter().collect();
+    notes.extend(articles_without_prose(cluster, &read_as_furniture).into_iter().map(|(doc, lines)| no_prose_note(cluster, doc, lines)));
     if sentences.is_empty() && notes.is_empty() {
         notes.push(empty_summary_note(cluster, &costs, limit, &settings.budget));
     }
@@ -671,6 +672,7 @@ pub fn read_as_furniture(cluster: &Cluster, embeddings: &[Embedding], settings: 
         .filter(|&id| {
             let sentence = &cluster.sentences[id];
             sentence.excluded.is_none()
+                && !cluster.documents[sentence.doc].keep_furniture
                 && per_paragraph[&(sentence.doc, sentence.para)] == 1
                 && reader.reads_as_furniture(&sentence.text, &sentence.lang, &embeddings[id])
         })
@@ -678,7 +680,7 @@ pub fn read_as_furniture(cluster: &Cluster, embeddings: &[Embedding], settings: 
 }
 
 /// Candidate sentences: prose (not `Sentence::excluded`, not in
-/// `read_as_furniture`) in a summary language (`Settings::languages`), within the budget,
+/// `read_as_furniture`) that stands alone ([`stands_alone`]) in a summary language (`Settings::languages`), within the budget,
 /// not a copy of an earlier sentence, and among the first n remaining
 /// sentences of their document.
 pub fn preselect(
@@ -693,7 +695,9 @@ pub fn preselect(
     let mut seen_texts = std::collections::HashSet::new();
     let mut per_document = vec![0usize; cluster.documents.len()];
     for (id, sentence) in cluster.sentences.iter().enumerate() {
-        let unwanted = !is_prose(cluster, read_as_furniture, id) || !settings.accepts_language(&sentence.lang);
+        let unwanted = !is_prose(cluster, read_as_furniture, id)
+            || !settings.accepts_language(&sentence.lang)
+            || !(stands_alone(&sentence.text) || cluster.documents[sentence.doc].keep_furniture);
         if unwanted || costs[id] > limit || costs[id] == 0 || per_document[sentence.doc] >= settings.first_sentences {
             continue;
         }
@@ -714,6 +718,15 @@ pub fn preselect(
 
 /// Neither furniture by the segmentation rules nor read as furniture by the
 /// prose reader (`read_as_furniture`, in order).
+/// Whether a prose sentence can be a summary line on its own: "Nobody was
+/// hurt." and "¿Cuánto ha llovido?" are the prose of their paragraph, but
+/// a summary of such lines says nothing ("They are assault.", "Et
+/// pourtant.", "Mr. Oppenheim said." were judged junk as summary lines); a
+/// number in a clause makes one ("He was 83.").
+pub fn stands_alone(text: &str) -> bool {
+    !crate::segment::furniture::too_short_to_stand_alone(text)
+}
+
 fn is_prose(cluster: &Cluster, read_as_furniture: &[usize], id: usize) -> bool {
     cluster.sentences[id].excluded.is_none() && read_as_furniture.binary_search(&id).is_err()
 }
@@ -772,6 +785,28 @@ fn detected_languages(cluster: &Cluster) -> String {
     let mut words = cluster.words_by_language();
     words.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
     words.iter().map(|(l, w)| format!("{} ({w} words)", crate::segment::language_name(l))).collect::<Vec<_>>().join(", ")
+}
+
+/// The articles whose every sentence reads as page furniture (by the rules
+/// or the prose reader), with how many sentences each has: (document,
+/// sentences). The app says so on the article's card and offers to use
+/// them all (`Document::keep_furniture`).
+pub fn articles_without_prose(cluster: &Cluster, read_as_furniture: &[usize]) -> Vec<(usize, usize)> {
+    let mut sentences = vec![0usize; cluster.documents.len()];
+    let mut prose = vec![0usize; cluster.documents.len()];
+    for (id, s) in cluster.sentences.iter().enumerate() {
+        sentences[s.doc] += 1;
+        prose[s.doc] += usize::from(s.excluded.is_none() && !read_as_furniture.contains(&id));
+    }
+    (0..cluster.documents.len()).filter(|&d| sentences[d] > 0 && prose[d] == 0).map(|d| (d, sentences[d])).collect()
+}
+
+/// "No prose found in “Breaking news”: 3 lines look like page furniture."
+pub fn no_prose_note(cluster: &Cluster, doc: usize, lines: usize) -> String {
+    let document = &cluster.documents[doc];
+    let name = document.title.as_deref().filter(|t| !t.trim().is_empty()).unwrap_or(&document.id);
+    let plural = if lines == 1 { "line looks" } else { "lines look" };
+    format!("No prose found in “{name}”: {lines} {plural} like page furniture.")
 }
 
 fn empty_summary_note(cluster: &Cluster, costs: &[usize], limit: usize, budget: &Budget) -> String {

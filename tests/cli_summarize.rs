@@ -209,3 +209,28 @@ fn a_question_steers_the_centroid_methods_once_its_weight_is_high_enough() {
     }
     assert!(fail(["summarize", "--topic", "x", "--topic-weight", "1.5", en.to_str().unwrap()]).contains("not a weight between 0 and 1"));
 }
+
+/// An article whose every sentence reads as page furniture is named in a
+/// note, with the flag that uses it anyway; `--keep-furniture-of` then puts
+/// its sentences in the summary. A file not among the articles is an error.
+#[test]
+fn keep_furniture_of_uses_an_article_that_is_all_furniture() {
+    let dir = Scratch::new("keep-furniture");
+    let widgets = dir.write("widgets.txt", "Breaking News\nShare this story\nSubscribe to our newsletter\nFollow us\n");
+    let article = fixture().join("docs/1/D1.txt");
+    let filtered = precis(["summarize", article.to_str().unwrap(), widgets.to_str().unwrap()]);
+    assert!(filtered.status.success());
+    let notes = String::from_utf8_lossy(&filtered.stderr).to_string();
+    assert!(notes.contains("No prose found in “Breaking News”: 3 lines look like page furniture."), "{notes}");
+    assert!(notes.contains("--keep-furniture-of"), "{notes}");
+    assert!(!stdout_of(&filtered).contains("Share this story"));
+
+    let kept = succeed(["summarize", "--method", "location", "--budget", "400", "--keep-furniture-of", widgets.to_str().unwrap(), article.to_str().unwrap(), widgets.to_str().unwrap()]);
+    assert!(kept.contains("Share this story"), "{kept}");
+    let json: Value = serde_json::from_str(&succeed(["summarize", "--format", "json", "--keep-furniture-of", widgets.to_str().unwrap(), widgets.to_str().unwrap()])).unwrap();
+    assert!(!json["summary"].as_array().unwrap().is_empty(), "{json}");
+
+    let elsewhere = dir.write("other.txt", "Another article, never given.");
+    let error = fail(["summarize", "--keep-furniture-of", elsewhere.to_str().unwrap(), widgets.to_str().unwrap()]);
+    assert!(error.contains("not one of the articles given"), "{error}");
+}

@@ -45,12 +45,27 @@ pub struct ArticlesArgs {
     /// Folder of the trained centroid heads for cera and cerai (default: MODELS/cera).
     #[arg(long)]
     pub heads: Option<PathBuf>,
+    /// Use every sentence of this article file (one of the inputs, or a
+    /// file in an input folder), page furniture included: for an article
+    /// whose sentences all read as furniture. Repeatable.
+    #[arg(long, value_name = "FILE")]
+    pub keep_furniture_of: Vec<PathBuf>,
 }
 
 impl ArticlesArgs {
     /// The articles as one cluster; an error if they hold no sentence.
     pub fn cluster(&self) -> Result<Cluster> {
-        precis::summarize::cluster_to_summarize(read_inputs(&self.inputs)?)
+        let mut files = read_input_files(&self.inputs)?;
+        for keep in &self.keep_furniture_of {
+            let same = |path: &Path| std::fs::canonicalize(path).ok() == std::fs::canonicalize(keep).ok();
+            let file = files.iter_mut().find(|(path, _)| same(path)).ok_or_else(|| {
+                anyhow::anyhow!("--keep-furniture-of {}: not one of the articles given (a file among the inputs, or in an input folder)", keep.display())
+            })?;
+            for document in &mut file.1 {
+                document.keep_furniture = true;
+            }
+        }
+        precis::summarize::cluster_to_summarize(files.into_iter().flat_map(|(_, documents)| documents).collect())
     }
 
     /// The settings flags for `method`, with the question and its weight.
@@ -97,6 +112,9 @@ pub fn run(args: SummarizeArgs) -> Result<()> {
     for note in &summary.notes {
         eprintln!("precis: {note}");
     }
+    if !precis::summarize::articles_without_prose(&cluster, &summary.read_as_furniture).is_empty() {
+        eprintln!("precis: --keep-furniture-of FILE uses every sentence of an article, page furniture included.");
+    }
     let mut out = std::io::stdout().lock();
     match args.format {
         Format::Text => {
@@ -119,25 +137,27 @@ pub fn read_reference(path: &Path) -> Result<Vec<String>> {
     Ok(text.lines().map(str::trim).filter(|l| !l.is_empty()).map(str::to_string).collect())
 }
 
-/// Documents from files and folders (folders: their files, sorted by name).
-pub fn read_inputs(inputs: &[PathBuf]) -> Result<Vec<Document>> {
-    let mut documents = vec![];
+/// Documents from files and folders (folders: their files, sorted by
+/// name): each file read, with its documents, in order.
+fn read_input_files(inputs: &[PathBuf]) -> Result<Vec<(PathBuf, Vec<Document>)>> {
+    let mut files = vec![];
     for input in inputs {
         if input.is_dir() {
-            let mut files: Vec<PathBuf> = std::fs::read_dir(input)
+            let mut paths: Vec<PathBuf> = std::fs::read_dir(input)
                 .with_context(|| format!("{}", input.display()))?
                 .filter_map(|e| e.ok().map(|e| e.path()))
                 .filter(|p| p.is_file())
                 .collect();
-            files.sort();
-            for file in files {
-                documents.extend(read_file(&file)?);
+            paths.sort();
+            for path in paths {
+                let documents = read_file(&path)?;
+                files.push((path, documents));
             }
         } else {
-            documents.extend(read_file(input)?);
+            files.push((input.clone(), read_file(input)?));
         }
     }
-    Ok(documents)
+    Ok(files)
 }
 
 fn read_file(path: &Path) -> Result<Vec<Document>> {

@@ -115,6 +115,7 @@ pub fn article(id: &str, text: &str, lang: &str, date: CivilDate) -> Document {
         timestamp: Some(date.to_timestamp()),
         text: body.trim().to_string(),
         lang: Some(lang.to_string()),
+        keep_furniture: false,
     }
 }
 

@@ -445,6 +445,7 @@ fn html_document(id: &str, html: &str) -> Option<Document> {
         timestamp: article.published.as_deref().and_then(parse_iso8601),
         text: article.text,
         lang: None,
+        keep_furniture: false,
     })
 }
 
@@ -502,6 +503,8 @@ fn record_document(name: &str, record: usize, several: bool, value: Value) -> Re
         timestamp: record_timestamp(&fields).map_err(invalid)?,
         text,
         lang: optional_string(&fields, "lang").map_err(invalid)?.map(|l| l.to_ascii_lowercase()),
+        // The app's saved choice to use all of an article's sentences.
+        keep_furniture: fields.get("keep_furniture").and_then(Value::as_bool).unwrap_or(false),
     })
 }
 
@@ -664,7 +667,8 @@ mod tests {
                 title: Some("T".into()),
                 timestamp: Some(1_709_596_800),
                 text: "Body.".into(),
-                lang: Some("en".into())
+                lang: Some("en".into()),
+                keep_furniture: false,
             }
         );
         let array = r#"[{"text": "One."}, {"text": "Two.", "id": "x7", "date": 1700000000}]"#;
