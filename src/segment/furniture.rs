@@ -249,6 +249,13 @@ pub fn classify(documents: &[Vec<Line>]) -> Vec<Vec<Option<Reason>>> {
         .collect()
 }
 
+/// Too short to say anything alone: at most three words without a number
+/// in a clause (see `too_short`); a summary does not pick such a sentence,
+/// though inside its paragraph it is prose.
+pub fn too_short_to_stand_alone(text: &str) -> bool {
+    too_short(&Features::of(text))
+}
+
 /// A sentence's size in words as the rules count it in every script:
 /// spaced tokens, ideographs / 2, Thai letters / 5, Korean words × 2.
 pub fn words(text: &str) -> f32 {
@@ -663,6 +670,8 @@ fn video_length(text: &str) -> bool {
 /// of a line the page broke, or a widget's word glued to a headline.
 /// "iPhone sales…", "eBay said…" (a capital inside the word) are names.
 fn starts_lowercase(text: &str) -> bool {
+    // '" she recalled.': the tail of a quote the splitter cut off.
+    let text = text.trim_start_matches(|c: char| matches!(c, '"' | '”' | '’' | '»') || c.is_whitespace());
     let first_word = text.split_whitespace().next().unwrap_or("");
     first_word.chars().next().is_some_and(char::is_lowercase) && !first_word.chars().any(char::is_uppercase)
 }
