@@ -260,10 +260,58 @@ fn ArticleCard(card_key: u64) -> impl IntoView {
                     "Remove"
                 </button>
             </div>
+            <FurnitureNote card_key=key/>
             <Show when=move || editing.get()>
                 <CardEditor card_key=key editing=editing/>
             </Show>
         </li>
+    }
+}
+
+/// Sentences of the article in the last summary when every one of them
+/// read as page furniture (an article pasted with its whole page, or a
+/// text the rules cannot read): how many.
+fn all_furniture(state: AppState, key: u64) -> Option<usize> {
+    let id = state.article(key)?.document.id;
+    state.result.with(|result| {
+        let outcome = result.as_ref()?;
+        let doc = outcome.documents.iter().position(|d| d.id == id)?;
+        let mine: Vec<bool> = outcome.result.sentences.iter().filter(|s| s.doc == doc).map(|s| s.excluded.is_some()).collect();
+        (!mine.is_empty() && mine.iter().all(|&excluded| excluded)).then_some(mine.len())
+    })
+}
+
+/// "No prose found" on an article the summary had to leave out, with the
+/// choice to use all its sentences, kept with the article (as the articles
+/// are, across reloads); and the way back.
+#[component]
+fn FurnitureNote(card_key: u64) -> impl IntoView {
+    let key = card_key;
+    let state = expect_context::<AppState>();
+    let keeps = move || state.article(key).is_some_and(|a| a.document.keep_furniture);
+    let set_keep = move |keep: bool| state.edit_article(key, |a| a.document.keep_furniture = keep);
+    move || {
+        if keeps() {
+            return Some(
+                view! {
+                    <p class="notice" data-testid="furniture-kept">
+                        "Uses all its sentences, page furniture included. "
+                        <button class="link" on:click=move |_| set_keep(false)>"Filter page furniture again"</button>
+                    </p>
+                }
+                .into_any(),
+            );
+        }
+        all_furniture(state, key).map(|lines| {
+            let look = if lines == 1 { "line looks" } else { "lines look" };
+            view! {
+                <p class="warning" role="status" data-testid="no-prose">
+                    {format!("No prose found: {lines} {look} like page furniture. ")}
+                    <button class="small" data-testid="use-all-sentences" on:click=move |_| set_keep(true)>"Use all its sentences"</button>
+                </p>
+            }
+            .into_any()
+        })
     }
 }
 
