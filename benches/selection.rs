@@ -57,6 +57,7 @@ fn main() {
             centroid: &centroid,
             redundancy: None,
             weights: None,
+            pinned: &[],
         };
         let runs = if n <= 90 { 201 } else { 41 };
         let time = |selector: &dyn Selector| median_seconds(runs, || drop(selector.select(&problem))) * 1e3;

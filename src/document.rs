@@ -23,6 +23,13 @@ pub struct Document {
     /// all its sentences", `precis summarize --keep-furniture-of FILE`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub keep_furniture: bool,
+    /// Sentences (their texts) the reader pinned: every summary holds them
+    /// (`choices`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pinned: Vec<String>,
+    /// Sentences (their texts) the reader struck: never a candidate.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub struck: Vec<String>,
 }
 
 impl Document {

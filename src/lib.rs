@@ -3,6 +3,7 @@
 
 pub mod app;
 pub mod centroid;
+pub mod choices;
 pub mod compare;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod datasets;

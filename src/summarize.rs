@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 use crate::centroid::{steer, CeraHead, Centroid, CentroidEstimator, CentroidInput, Heads, MeanCentroid, OracleCentroid};
+use crate::choices::Choices;
 use crate::document::Cluster;
 use crate::encoder::Embedding;
 use crate::select::beam::{BeamMode, BeamSearch};
@@ -316,6 +317,11 @@ pub struct Summary {
     /// read as furniture (`segment::prose_reader::REASON`), in order.
     #[serde(default)]
     pub read_as_furniture: Vec<usize>,
+    /// The reader's pins (in every summary) and strikes (never candidates).
+    #[serde(default)]
+    pub pinned: Vec<usize>,
+    #[serde(default)]
+    pub struck: Vec<usize>,
     pub centroid: Centroid,
     pub trace: Trace,
     /// Plain-language notes for the user (e.g. every sentence is too long).
@@ -388,6 +394,9 @@ pub fn summary_json(cluster: &Cluster, settings: &Settings, summary: &Summary) -
         "excluded": sentences_as_read(cluster, summary).iter().enumerate().filter(|(_, s)| s.excluded.is_some()).map(|(id, s)| {
             serde_json::json!({"id": id, "document": cluster.documents[s.doc].id, "text": s.text, "reason": s.excluded})
         }).collect::<Vec<_>>(),
+        // The reader's choices: pinned sentences are in every summary, struck ones never candidates.
+        "pinned": choice_json(cluster, &summary.pinned, "pinned by the reader: in every summary"),
+        "struck": choice_json(cluster, &summary.struck, "struck by the reader: never a candidate"),
         "score": summary.score,
         "cost": summary.cost,
         "limit": summary.limit,
@@ -400,6 +409,15 @@ pub fn summary_json(cluster: &Cluster, settings: &Settings, summary: &Summary) -
         })),
         "trace": summary.trace,
     })
+}
+
+fn choice_json(cluster: &Cluster, ids: &[usize], reason: &str) -> Vec<serde_json::Value> {
+    ids.iter()
+        .map(|&id| {
+            let s = &cluster.sentences[id];
+            serde_json::json!({"id": id, "document": cluster.documents[s.doc].id, "text": s.text, "reason": reason})
+        })
+        .collect()
 }
 
 /// The cluster's sentences with the prose reader's reason on those it read
@@ -554,6 +572,9 @@ fn head<'h>(slot: Option<&'h CeraHead>, name: &str) -> Result<&'h CeraHead> {
 pub fn select_towards(request: &SummaryRequest, centroid: Centroid) -> Result<Summary> {
     let SummaryRequest { cluster, embeddings, settings, topic, .. } = *request;
     one_embedding_per_sentence(cluster, embeddings)?;
+    let (costs, limit) = settings.budget.costs(cluster);
+    let unit = if matches!(settings.budget, Budget::Sentences(_)) { "sentences" } else { "words" };
+    Choices::of(cluster).check_budget(&costs, limit, unit)?;
     let selector: Box<dyn Selector> = match settings.method {
         Method::Greedy => Box::new(Greedy),
         Method::Beam => Box::new(beam(settings, None)),
@@ -621,8 +642,9 @@ pub fn run_selector(
     selector: &dyn Selector,
 ) -> Summary {
     let (costs, limit) = settings.budget.costs(cluster);
+    let choices = Choices::of(cluster);
     let read_as_furniture = read_as_furniture(cluster, embeddings, settings);
-    let candidates = preselect(cluster, embeddings, &costs, limit, settings, &read_as_furniture);
+    let candidates = preselect(cluster, embeddings, &costs, limit, settings, &read_as_furniture, &choices);
     let weights: Option<Vec<f32>> = (settings.length_weight != 0.0).then(|| {
         cluster.sentences.iter().map(|s| (s.words.max(1) as f32).powf(settings.length_weight)).collect()
     });
@@ -634,6 +656,7 @@ pub fn run_selector(
         centroid: &centroid.vector,
         redundancy: settings.redundancy,
         weights: weights.as_deref(),
+        pinned: &choices.pinned,
     };
     let Selection { sentences, score, trace } = selector.select(&problem);
     let mut notes: Vec<String> = language_note(cluster, &costs, limit, settings, &read_as_furniture).into_iter().collect();
@@ -648,6 +671,8 @@ pub fn run_selector(
         limit,
         candidates,
         read_as_furniture,
+        pinned: choices.pinned,
+        struck: choices.struck,
         centroid,
         trace,
         notes,
@@ -690,12 +715,20 @@ pub fn preselect(
     limit: usize,
     settings: &Settings,
     read_as_furniture: &[usize],
+    choices: &Choices,
 ) -> Vec<usize> {
     let mut kept: Vec<usize> = vec![];
     let mut seen_texts = std::collections::HashSet::new();
     let mut per_document = vec![0usize; cluster.documents.len()];
     for (id, sentence) in cluster.sentences.iter().enumerate() {
-        let unwanted = !is_prose(cluster, read_as_furniture, id)
+        // A pin is a candidate whatever it is ("use it anyway"); a strike never.
+        if choices.pinned.contains(&id) {
+            seen_texts.insert(comparable_text(&sentence.text));
+            kept.push(id);
+            continue;
+        }
+        let unwanted = choices.struck.contains(&id)
+            || !is_prose(cluster, read_as_furniture, id)
             || !settings.accepts_language(&sentence.lang)
             || !(stands_alone(&sentence.text) || cluster.documents[sentence.doc].keep_furniture);
         if unwanted || costs[id] > limit || costs[id] == 0 || per_document[sentence.doc] >= settings.first_sentences {
@@ -830,6 +863,7 @@ pub(crate) mod tests {
     use crate::document::Document;
     use crate::select::testing::unit;
     use crate::select::topic::TopicEmbeddings;
+    use crate::choices::{Choice, SentenceRef};
 
     #[test]
     fn a_budget_is_words_sentences_or_a_percentage_never_two() {
@@ -862,9 +896,9 @@ pub(crate) mod tests {
         let (costs, _) = Budget::Words(100).costs(&c);
         let settings = Settings { first_sentences: 2, ..Default::default() };
         // "The storm hits the coast today!" is not a copy of "Storm hits the coast today."
-        let kept = preselect(&c, &e, &costs, 100, &settings, &[]);
+        let kept = preselect(&c, &e, &costs, 100, &settings, &[], &Choices::default());
         assert_eq!(kept, vec![0, 1, 3, 4]);
-        let kept = preselect(&c, &e, &costs, 4, &settings, &[]);
+        let kept = preselect(&c, &e, &costs, 4, &settings, &[], &Choices::default());
         assert_eq!(kept, vec![1, 2]); // only the 4-word sentences fit
     }
 
@@ -921,7 +955,7 @@ pub(crate) mod tests {
         ]);
         let e = vec![unit(&[(0, 1.0)]), unit(&[(1, 1.0)])];
         let (costs, limit) = Budget::Words(100).costs(&c);
-        assert_eq!(preselect(&c, &e, &costs, limit, &Settings::default(), &[]), vec![0]);
+        assert_eq!(preselect(&c, &e, &costs, limit, &Settings::default(), &[], &Choices::default()), vec![0]);
     }
 
     #[test]
@@ -1070,6 +1104,84 @@ pub(crate) mod tests {
         );
         let enough = Settings { languages: vec!["fr".into()], budget: Budget::Words(10), ..rules_only() };
         assert!(summarize(&SummaryRequest::new(&c, &e, &enough)).unwrap().notes.is_empty());
+    }
+
+    /// Three articles of four sentences, each sentence its own direction
+    /// plus a shared one, so every method has a clear first choice.
+    fn choices_cluster() -> (Cluster, Vec<Embedding>) {
+        let c = Cluster::new(vec![
+            Document::new("a", "The storm hit the northern coast on Monday. Thousands of homes lost their power overnight. Rescue teams reached the flooded villages by boat. The airport closed its runway for a day."),
+            Document::new("b", "Schools in the region stayed closed until Wednesday. The river rose two metres above its usual level. Farmers lost most of the autumn harvest. Officials promised aid for every flooded family."),
+            Document::new("c", "The national weather service issued its highest warning. Trains between the two largest cities were cancelled. Insurance claims reached a record by Friday evening. Volunteers handed out blankets at the town hall."),
+        ]);
+        let shared = |i: usize| if i % 4 == 0 { 0.9 } else { 0.2 };
+        let e = (0..c.sentences.len()).map(|i| unit(&[(i, 1.0), (100, shared(i))])).collect();
+        (c, e)
+    }
+
+    fn shipped_heads() -> Heads {
+        let read = |name: &str| std::fs::read(format!("{}/models/cera/{name}.onnx", env!("CARGO_MANIFEST_DIR"))).unwrap();
+        Heads::new(Some(CeraHead::from_bytes(&read("cera")).unwrap()), Some(CeraHead::from_bytes(&read("cerai")).unwrap())).unwrap()
+    }
+
+    /// Every method keeps a pinned sentence (which it would not pick
+    /// alone), never picks a struck one (which it would), and keeps the
+    /// budget; MMR and TBMMR pick the pin first and say so, Location keeps
+    /// its order around it.
+    #[test]
+    fn pins_and_strikes_hold_in_every_method() {
+        let (c, e) = choices_cluster();
+        let heads = shipped_heads();
+        let reference = [e[0], e[5]];
+        for method in Method::ALL {
+            let settings = Settings { method, budget: Budget::Words(25), ..rules_only() };
+            let request = |c: &Cluster| {
+                let request = SummaryRequest { reference: Some(&reference[..]), heads: Some(&heads), ..SummaryRequest::new(c, &e, &settings) };
+                summarize(&request).unwrap()
+            };
+            let plain = request(&c);
+            let first = plain.sentences[0];
+            let pin = (0..c.sentences.len()).find(|id| !plain.sentences.contains(id)).unwrap();
+            let mut chosen = c.clone();
+            crate::choices::choose(&mut chosen, &[(Choice::Pin, SentenceRef::Id(pin)), (Choice::Strike, SentenceRef::Id(first))]).unwrap();
+            let summary = request(&chosen);
+            let m = method.name();
+            assert!(summary.sentences.contains(&pin), "{m}: pin {pin} missing from {:?}", summary.sentences);
+            assert!(!summary.sentences.contains(&first) && !summary.candidates.contains(&first), "{m}: struck {first} used");
+            assert!(summary.cost <= summary.limit, "{m}: {} over {}", summary.cost, summary.limit);
+            assert_eq!((summary.pinned.clone(), summary.struck.clone()), (vec![pin], vec![first]), "{m}");
+            match &summary.trace {
+                Trace::Mmr(trace) => {
+                    assert_eq!((trace.steps[0].picked, trace.steps[0].pinned), (pin, true), "{m}: the pin goes first");
+                    assert!(trace.steps[1..].iter().all(|s| !s.pinned), "{m}");
+                }
+                Trace::Greedy(trace) => assert_eq!(trace.pinned, [pin], "{m}"),
+                Trace::Beam(trace) => assert_eq!(trace.pinned, [pin], "{m}"),
+                Trace::None => {}
+            }
+            if method == Method::Location {
+                // Around the pin, the sentences come in Location's own order.
+                let rest: Vec<usize> = summary.sentences.iter().copied().filter(|&s| s != pin).collect();
+                let order: Vec<usize> = plain.sentences.iter().copied().filter(|&s| s != first && rest.contains(&s)).collect();
+                assert_eq!(rest[..order.len()], order[..], "{m}");
+            }
+        }
+    }
+
+    #[test]
+    fn pins_over_the_budget_are_refused_not_cut() {
+        let (mut c, e) = choices_cluster();
+        crate::choices::choose(&mut c, &[(Choice::Pin, SentenceRef::Id(0)), (Choice::Pin, SentenceRef::Id(4))]).unwrap();
+        let settings = Settings { method: Method::Greedy, budget: Budget::Words(12), ..rules_only() };
+        let err = summarize(&SummaryRequest::new(&c, &e, &settings)).unwrap_err().to_string();
+        assert_eq!(err, "The pinned sentences need 16 words; the budget is 12 words. Unpin a sentence or raise the budget.");
+        // A pinned sentence the filter excluded is used anyway.
+        let mut widget = Cluster::new(vec![Document::new("w", "The storm hit the northern coast on Monday.\n\nShare this story\n\nThousands of homes lost their power overnight.")]);
+        assert!(widget.sentences[1].excluded.is_some());
+        crate::choices::choose(&mut widget, &[(Choice::Pin, SentenceRef::Id(1))]).unwrap();
+        let e = embeddings(3);
+        let summary = summarize(&SummaryRequest::new(&widget, &e, &Settings { budget: Budget::Words(30), ..rules_only() })).unwrap();
+        assert!(summary.sentences.contains(&1), "{:?}", summary.sentences);
     }
 
     #[test]

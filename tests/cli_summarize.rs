@@ -234,3 +234,42 @@ fn keep_furniture_of_uses_an_article_that_is_all_furniture() {
     let error = fail(["summarize", "--keep-furniture-of", elsewhere.to_str().unwrap(), widgets.to_str().unwrap()]);
     assert!(error.contains("not one of the articles given"), "{error}");
 }
+
+/// `--pin` and `--strike` take a sentence's id (as `precis segment` and
+/// `--format json` report it) or its exact text; the JSON lists them with
+/// their reasons; `compare` takes them for every method; an unknown id or
+/// text, and pins over the budget, are errors that say so.
+#[test]
+fn pins_and_strikes_by_id_and_by_text() {
+    let cluster = fixture().join("docs/1");
+    let files: Vec<String> = (1..=3).map(|i| cluster.join(format!("D{i}.txt")).to_str().unwrap().to_string()).collect();
+    let mut segment = vec!["segment".to_string()];
+    segment.extend(files.iter().cloned());
+    let sentences: Vec<Value> = succeed(&segment).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let plain: Value = serde_json::from_str(&succeed(["summarize", "--method", "gg", "--budget", "40", "--format", "json", cluster.to_str().unwrap()])).unwrap();
+    let picked: Vec<u64> = plain["summary"].as_array().unwrap().iter().map(|s| s["id"].as_u64().unwrap()).collect();
+    let first = picked[0];
+    let unpicked = sentences.iter().find(|s| !picked.contains(&s["id"].as_u64().unwrap()) && s.get("excluded").is_none()).unwrap();
+    // The id of segment is the id of summarize.
+    assert_eq!(sentences[first as usize]["text"], plain["summary"][0]["text"]);
+    let pin_text = unpicked["text"].as_str().unwrap();
+    let json: Value = serde_json::from_str(&succeed([
+        "summarize", "--method", "gg", "--budget", "40", "--format", "json", "--pin", pin_text, "--strike", &first.to_string(), cluster.to_str().unwrap(),
+    ]))
+    .unwrap();
+    let ids: Vec<u64> = json["summary"].as_array().unwrap().iter().map(|s| s["id"].as_u64().unwrap()).collect();
+    assert!(ids.contains(&unpicked["id"].as_u64().unwrap()) && !ids.contains(&first), "{ids:?}");
+    assert_eq!(json["pinned"][0]["text"], unpicked["text"]);
+    assert!(json["pinned"][0]["reason"].as_str().unwrap().contains("pinned"));
+    assert_eq!(json["struck"][0]["id"], first);
+
+    let compared = succeed(["compare", "--methods", "gg,mmr,location", "--budget", "40", "--pin", pin_text, cluster.to_str().unwrap()]);
+    assert!(compared.matches(pin_text).count() >= 3, "every method keeps the pin:\n{compared}");
+
+    let unknown = fail(["summarize", "--pin", "9999", cluster.to_str().unwrap()]);
+    assert!(unknown.contains("no sentence 9999"), "{unknown}");
+    let missing = fail(["summarize", "--strike", "A sentence no article holds.", cluster.to_str().unwrap()]);
+    assert!(missing.contains("no sentence reads"), "{missing}");
+    let over = fail(["summarize", "--budget", "5", "--pin", pin_text, cluster.to_str().unwrap()]);
+    assert!(over.contains("Unpin a sentence or raise the budget"), "{over}");
+}

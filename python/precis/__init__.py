@@ -58,7 +58,10 @@ def summarize(documents, method=None, budget=None, *, reference=None, models=Non
     for `-` (budget_sentences, budget_percent, first_sentences, beam_width,
     greedy_candidates, beam_mode, redundancy, near_duplicate, length_weight,
     order, lambda_, mu, gamma, seed_threshold, topic, topic_weight,
-    languages); unset ones take the CLI's defaults. `reference` is a list
+    languages); unset ones take the CLI's defaults. `pin` and `strike` are
+    lists of sentences to keep in every summary or never pick: ids (ints,
+    as "summary" and `precis segment` report them) or exact texts (strs).
+    `reference` is a list
     of reference sentences (enables the oracle). Returns a dict whose
     "summary" lists the sentences with their provenance (id in the
     cluster, document id, doc index, index in the document, spans, text).

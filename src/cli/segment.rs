@@ -1,5 +1,5 @@
 //! `precis segment FILES…`: the sentences of articles, one JSON object per
-//! line: `{"doc", "para", "index", "lang", "text"}`, plus `"excluded"` with
+//! line: `{"id", "doc", "para", "index", "lang", "text"}`, plus `"excluded"` with
 //! the reason when the sentence is page furniture or a fragment (never a
 //! summary candidate; see `precis::segment::furniture`).
 
@@ -31,6 +31,9 @@ pub struct SegmentArgs {
 /// document; all from 0.
 #[derive(Serialize)]
 struct SentenceLine<'a> {
+    /// The sentence's id in the cluster, as `precis summarize --format
+    /// json` reports it and `--pin`/`--strike` take it.
+    id: usize,
     doc: usize,
     para: usize,
     index: usize,
@@ -63,8 +66,9 @@ pub fn run(args: SegmentArgs) -> Result<()> {
         precis::summarize::mark_read_furniture(&mut cluster, &embeddings);
     }
     let mut out = BufWriter::new(std::io::stdout().lock());
-    for sentence in &cluster.sentences {
+    for (id, sentence) in cluster.sentences.iter().enumerate() {
         let line = SentenceLine {
+            id,
             doc: sentence.doc,
             para: sentence.para,
             index: sentence.index,

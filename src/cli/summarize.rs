@@ -4,6 +4,7 @@
 use super::models::{load_encoder, load_heads};
 use super::settings::SettingsArgs;
 use anyhow::{Context, Result};
+use precis::choices::{choose, Choice, SentenceRef};
 use precis::document::{Cluster, Document};
 use precis::summarize::{Method, Settings, SummaryTexts};
 use std::io::Write;
@@ -50,6 +51,14 @@ pub struct ArticlesArgs {
     /// whose sentences all read as furniture. Repeatable.
     #[arg(long, value_name = "FILE")]
     pub keep_furniture_of: Vec<PathBuf>,
+    /// Pin a sentence: every summary holds it (the methods start from it,
+    /// and the budget counts it). Its id (as --format json and precis
+    /// segment report it) or its exact text. Repeatable.
+    #[arg(long, value_name = "ID|TEXT")]
+    pub pin: Vec<String>,
+    /// Strike a sentence: never a candidate. Its id or its exact text. Repeatable.
+    #[arg(long, value_name = "ID|TEXT")]
+    pub strike: Vec<String>,
 }
 
 impl ArticlesArgs {
@@ -65,7 +74,11 @@ impl ArticlesArgs {
                 document.keep_furniture = true;
             }
         }
-        precis::summarize::cluster_to_summarize(files.into_iter().flat_map(|(_, documents)| documents).collect())
+        let mut cluster = precis::summarize::cluster_to_summarize(files.into_iter().flat_map(|(_, documents)| documents).collect())?;
+        let pins = self.pin.iter().map(|p| (Choice::Pin, SentenceRef::parse(p)));
+        let strikes = self.strike.iter().map(|s| (Choice::Strike, SentenceRef::parse(s)));
+        choose(&mut cluster, &pins.chain(strikes).collect::<Vec<_>>())?;
+        Ok(cluster)
     }
 
     /// The settings flags for `method`, with the question and its weight.

@@ -116,6 +116,8 @@ pub fn article(id: &str, text: &str, lang: &str, date: CivilDate) -> Document {
         text: body.trim().to_string(),
         lang: Some(lang.to_string()),
         keep_furniture: false,
+        pinned: vec![],
+        struck: vec![],
     }
 }
 

@@ -446,6 +446,8 @@ fn html_document(id: &str, html: &str) -> Option<Document> {
         text: article.text,
         lang: None,
         keep_furniture: false,
+        pinned: vec![],
+        struck: vec![],
     })
 }
 
@@ -505,7 +507,15 @@ fn record_document(name: &str, record: usize, several: bool, value: Value) -> Re
         lang: optional_string(&fields, "lang").map_err(invalid)?.map(|l| l.to_ascii_lowercase()),
         // The app's saved choice to use all of an article's sentences.
         keep_furniture: fields.get("keep_furniture").and_then(Value::as_bool).unwrap_or(false),
+        // The app's saved pins and strikes, as texts.
+        pinned: string_list(&fields, "pinned"),
+        struck: string_list(&fields, "struck"),
     })
+}
+
+/// A list of strings under `key` (anything else there is ignored).
+fn string_list(fields: &Map<String, Value>, key: &str) -> Vec<String> {
+    fields.get(key).and_then(Value::as_array).map_or_else(Vec::new, |items| items.iter().filter_map(|v| v.as_str().map(str::to_string)).collect())
 }
 
 fn optional_string(fields: &Map<String, Value>, key: &str) -> Result<Option<String>, String> {
@@ -669,6 +679,8 @@ mod tests {
                 text: "Body.".into(),
                 lang: Some("en".into()),
                 keep_furniture: false,
+                pinned: vec![],
+                struck: vec![],
             }
         );
         let array = r#"[{"text": "One."}, {"text": "Two.", "id": "x7", "date": 1700000000}]"#;

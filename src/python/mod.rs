@@ -85,6 +85,9 @@ struct SummaryOptions {
     topic_weight: Option<f32>,
     languages: Vec<String>,
     no_prose_reader: bool,
+    /// Sentences to pin and to strike: ids (ints) or exact texts (strings).
+    pin: Vec<serde_json::Value>,
+    strike: Vec<serde_json::Value>,
 }
 
 impl SummaryOptions {
@@ -120,9 +123,22 @@ impl SummaryOptions {
 
 /// The cluster and settings of a summary request from Python.
 fn summary_input(documents_json: &str, options_json: &str) -> PyResult<(crate::document::Cluster, Settings)> {
-    let options: SummaryOptions = serde_json::from_str(options_json).map_err(value_error)?;
+    use crate::choices::{choose, Choice, SentenceRef};
+    let mut options: SummaryOptions = serde_json::from_str(options_json).map_err(value_error)?;
+    let reference = |v: serde_json::Value| match v {
+        serde_json::Value::Number(n) => n.as_u64().map(|id| SentenceRef::Id(id as usize)).ok_or_else(|| format!("{n} is not a sentence id")),
+        serde_json::Value::String(text) => Ok(SentenceRef::Text(text)),
+        other => Err(format!("{other} names no sentence: give its id (an int) or its text (a str)")),
+    };
+    let mut choices = vec![];
+    for (choice, list) in [(Choice::Pin, std::mem::take(&mut options.pin)), (Choice::Strike, std::mem::take(&mut options.strike))] {
+        for v in list {
+            choices.push((choice, reference(v).map_err(value_error)?));
+        }
+    }
     let settings = options.settings().map_err(value_error)?;
-    let cluster = cluster_to_summarize(read_documents(documents_json)?).map_err(value_error)?;
+    let mut cluster = cluster_to_summarize(read_documents(documents_json)?).map_err(value_error)?;
+    choose(&mut cluster, &choices).map_err(value_error)?;
     Ok((cluster, settings))
 }
 

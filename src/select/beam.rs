@@ -43,6 +43,9 @@ impl Default for BeamSearch {
 pub struct BeamTrace {
     pub mode: BeamMode,
     pub width: usize,
+    /// The pinned sentences every beam started from.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pinned: Vec<usize>,
     pub steps: Vec<BeamStep>,
     /// The greedy search from each of the best beam states (BS+GS only).
     pub continuations: Vec<Continuation>,
@@ -107,7 +110,7 @@ impl Selector for BeamSearch {
     fn select(&self, problem: &Problem) -> Selection {
         let scorer = SetScorer::new(problem);
         let width = self.width.max(1);
-        let mut trace = BeamTrace { mode: self.mode, width, ..Default::default() };
+        let mut trace = BeamTrace { mode: self.mode, width, pinned: problem.pinned.to_vec(), ..Default::default() };
         let (finals, complete) = match self.mode {
             BeamMode::Paper => paper_beam(&scorer, problem, width, &mut trace),
             BeamMode::Fill => (fill_beam(&scorer, problem, width, &mut trace), true),
@@ -129,7 +132,7 @@ impl Selector for BeamSearch {
         }
         sort_best_first(&scorer, &mut best);
         trace.finals = best.iter().map(|s| describe(&scorer, s)).collect();
-        let answer = best.into_iter().next().unwrap_or_else(|| scorer.empty());
+        let answer = best.into_iter().next().unwrap_or_else(|| scorer.start(problem));
         Selection {
             sentences: scorer.sentence_ids(&answer),
             score: scorer.score(&answer),
@@ -147,7 +150,7 @@ fn paper_beam(
     width: usize,
     trace: &mut BeamTrace,
 ) -> (Vec<SetState>, bool) {
-    let mut states = vec![scorer.empty()];
+    let mut states = vec![scorer.start(problem)];
     let mut finals: Vec<SetState> = vec![];
     loop {
         let expandable: Vec<usize> = (0..states.len()).filter(|&b| states[b].cost < problem.limit).collect();
@@ -185,7 +188,7 @@ fn paper_beam(
 /// The fill variant: proposals always fit, equal sets merge, a beam with
 /// nothing left that fits is final.
 fn fill_beam(scorer: &SetScorer, problem: &Problem, width: usize, trace: &mut BeamTrace) -> Vec<SetState> {
-    let mut states = vec![scorer.empty()];
+    let mut states = vec![scorer.start(problem)];
     let mut finals = vec![];
     while !states.is_empty() {
         let all: Vec<usize> = (0..states.len()).collect();
@@ -354,7 +357,7 @@ mod tests {
     }
 
     fn problem<'a>(embeddings: &'a [crate::encoder::Embedding], centroid: &'a [f32]) -> Problem<'a> {
-        Problem { embeddings, candidates: &[0, 1, 2, 3], costs: &[6, 5, 5, 4], limit: 10, centroid, redundancy: None, weights: None }
+        Problem { embeddings, candidates: &[0, 1, 2, 3], costs: &[6, 5, 5, 4], limit: 10, centroid, redundancy: None, weights: None, pinned: &[] }
     }
 
     #[test]
@@ -394,7 +397,7 @@ mod tests {
         centroid[0] = 1.0;
         centroid[1] = 1.0;
         centroid[2] = 0.1;
-        let p = Problem { embeddings: &embeddings, candidates: &[0, 1, 2], costs: &[1, 1, 1], limit: 2, centroid: &centroid, redundancy: None, weights: None };
+        let p = Problem { embeddings: &embeddings, candidates: &[0, 1, 2], costs: &[1, 1, 1], limit: 2, centroid: &centroid, redundancy: None, weights: None, pinned: &[] };
         let beam = BeamSearch { width: 3, greedy_candidates: None, mode: BeamMode::Fill };
         let Trace::Beam(trace) = beam.select(&p).trace else { panic!() };
         let step2 = &trace.steps[1];
@@ -424,7 +427,7 @@ mod tests {
         let mut centroid = vec![0f32; crate::encoder::DIM];
         centroid[0] = 1.0;
         centroid[1] = 1.0;
-        let p = Problem { embeddings: &embeddings, candidates: &[0, 1, 2], costs: &[8, 3, 3], limit: 10, centroid: &centroid, redundancy: None, weights: None };
+        let p = Problem { embeddings: &embeddings, candidates: &[0, 1, 2], costs: &[8, 3, 3], limit: 10, centroid: &centroid, redundancy: None, weights: None, pinned: &[] };
         let plain = BeamSearch { width: 2, greedy_candidates: None, mode: BeamMode::Paper };
         let selection = plain.select(&p);
         let Trace::Beam(trace) = &selection.trace else { panic!() };
@@ -445,7 +448,7 @@ mod tests {
     #[test]
     fn nothing_fits_gives_an_empty_selection() {
         let (e, c) = knapsack_trap();
-        let p = Problem { embeddings: &e, candidates: &[0, 1, 2, 3], costs: &[60, 50, 50, 40], limit: 10, centroid: &c, redundancy: None, weights: None };
+        let p = Problem { embeddings: &e, candidates: &[0, 1, 2, 3], costs: &[60, 50, 50, 40], limit: 10, centroid: &c, redundancy: None, weights: None, pinned: &[] };
         for mode in [BeamMode::Fill, BeamMode::Paper] {
             let beam = BeamSearch { width: 3, greedy_candidates: Some(9), mode };
             assert!(beam.select(&p).sentences.iter().all(|_| false), "{mode:?}");

@@ -14,6 +14,9 @@ pub struct Greedy;
 
 #[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
 pub struct GreedyTrace {
+    /// The pinned sentences the search started from.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pinned: Vec<usize>,
     pub steps: Vec<GreedyStep>,
 }
 
@@ -33,8 +36,8 @@ pub struct GreedyStep {
 impl Selector for Greedy {
     fn select(&self, problem: &Problem) -> Selection {
         let scorer = SetScorer::new(problem);
-        let mut trace = GreedyTrace::default();
-        let state = extend_greedily(&scorer, scorer.empty(), problem, usize::MAX, Some(&mut trace));
+        let mut trace = GreedyTrace { pinned: problem.pinned.to_vec(), ..Default::default() };
+        let state = extend_greedily(&scorer, scorer.start(problem), problem, usize::MAX, Some(&mut trace));
         Selection {
             sentences: scorer.sentence_ids(&state),
             score: scorer.score(&state),
@@ -130,6 +133,7 @@ mod tests {
             centroid: &centroid,
             redundancy: None,
             weights: None,
+            pinned: &[],
         };
         let selection = Greedy.select(&problem);
         // First pick: sentence 0 (cos 0.81); with it, adding 1 gives the
@@ -153,6 +157,7 @@ mod tests {
             centroid: &centroid,
             redundancy: None,
             weights: None,
+            pinned: &[],
         };
         let selection = Greedy.select(&problem);
         // 1 is closest to the centroid (7 words); 0 no longer fits, 2 does.
@@ -173,6 +178,7 @@ mod tests {
             centroid: &centroid,
             redundancy: Some(0.9),
             weights: None,
+            pinned: &[],
         };
         let selection = Greedy.select(&problem);
         assert!(!(selection.sentences.contains(&0) && selection.sentences.contains(&1)));
@@ -191,6 +197,7 @@ mod tests {
             centroid: &centroid,
             redundancy: None,
             weights: None,
+            pinned: &[],
         };
         assert!(Greedy.select(&problem).sentences.is_empty());
     }

@@ -101,6 +101,7 @@ mod tests {
             centroid: &centroid,
             redundancy: None,
             weights: None,
+            pinned: &[],
         };
         let times = vec![SentenceTime::Unknown; 5];
         // Scores 1, 0.708, 0.417, 0.625, 1: both leads (tie: input order), then 1.

@@ -113,6 +113,9 @@ pub struct QueryEntry {
 pub struct MmrStep {
     /// Sentence id picked at this step.
     pub picked: usize,
+    /// Picked because the reader pinned it (pins go first, best total first).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub pinned: bool,
     /// Budget used after the pick.
     pub cost: usize,
     pub candidates: Vec<MmrRow>,
@@ -191,7 +194,14 @@ impl Mmr {
             for (k, row) in &ranked {
                 open[*k] &= row.fits;
             }
-            let Some(best) = ranked.iter().position(|(_, row)| row.fits) else {
+            // The pins first (they fit together), then the best that fits.
+            let pins_left = problem.pinned.iter().any(|id| !run.picked.contains(id));
+            let chosen = if pins_left {
+                ranked.iter().position(|(k, _)| problem.pinned.contains(&ids[*k]))
+            } else {
+                ranked.iter().position(|(_, row)| row.fits)
+            };
+            let Some(best) = chosen else {
                 return run;
             };
             let (pick, _) = ranked[best];
@@ -202,6 +212,7 @@ impl Mmr {
             run.totals.push(ranked[best].1.total);
             run.steps.push(MmrStep {
                 picked: ids[pick],
+                pinned: pins_left,
                 cost,
                 candidates: ranked.into_iter().map(|(_, r)| r).collect(),
             });
@@ -266,7 +277,8 @@ impl Mmr {
             redundancy[k] =
                 redundancy[k].max(self.similarity(embedding, self.times[ids[k]], picked, picked_time));
             max_cosine[k] = max_cosine[k].max(dot(&embedding[..], &picked[..]));
-            if problem.redundancy.is_some_and(|r| max_cosine[k] > r) {
+            // A pin stays, however close to a pick.
+            if problem.redundancy.is_some_and(|r| max_cosine[k] > r) && !problem.pinned.contains(&ids[k]) {
                 open[k] = false;
             }
         }
@@ -384,6 +396,7 @@ mod tests {
             centroid,
             redundancy: None,
             weights: None,
+            pinned: &[],
         }
     }
 

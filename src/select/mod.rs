@@ -29,6 +29,10 @@ pub struct Problem<'a> {
     /// Weight of each sentence's embedding in the summary's sum (indexed by
     /// sentence id); `None` weighs every sentence 1, as published.
     pub weights: Option<&'a [f32]>,
+    /// Sentence ids the reader pinned: every summary holds them, and the
+    /// search starts from them (all are candidates, and fit the budget
+    /// together).
+    pub pinned: &'a [usize],
 }
 
 /// A selector's answer.
@@ -114,6 +118,15 @@ impl SetScorer {
 
     pub fn empty(&self) -> SetState {
         SetState { members: vec![], cost: 0, dot: 0.0, norm2: 0.0, cross: vec![0.0; self.len()] }
+    }
+
+    /// Where a search starts: the pinned sentences (none: the empty set).
+    pub fn start(&self, problem: &Problem) -> SetState {
+        problem
+            .pinned
+            .iter()
+            .filter_map(|id| self.ids.iter().position(|i| i == id))
+            .fold(self.empty(), |state, k| self.add(&state, k))
     }
 
     /// Cosine of the set's sum with the centroid (0 for the empty set).
@@ -247,6 +260,7 @@ mod tests {
             centroid: &centroid,
             redundancy: None,
             weights: Some(&[2.0, 1.0, 0.5]),
+            pinned: &[],
         };
         let scorer = SetScorer::new(&problem);
         let set = scorer.add(&scorer.add(&scorer.empty(), 0), 2);

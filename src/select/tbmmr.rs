@@ -349,6 +349,7 @@ mod tests {
             centroid,
             redundancy: None,
             weights: None,
+            pinned: &[],
         }
     }
 

@@ -120,6 +120,23 @@ def test_summary_settings_are_the_cli_flags(articles_file):
     assert summary["settings"]["prose_reader"] is False
 
 
+def test_pins_and_strikes_are_the_clis(articles_file):
+    """pin= and strike= take ids (ints) or exact texts (strs), as --pin and
+    --strike do, and give the CLI's summary; an unknown one is a ValueError."""
+    plain = precis.summarize(ARTICLES, "gg", 40)
+    first = plain["summary"][0]
+    unpicked = next(s for s in precis.summarize(ARTICLES, "gg", 400)["summary"] if s["id"] not in {p["id"] for p in plain["summary"]})
+    ours = precis.summarize(ARTICLES, "gg", 40, pin=[unpicked["text"]], strike=[first["id"]])
+    ids = [s["id"] for s in ours["summary"]]
+    assert unpicked["id"] in ids and first["id"] not in ids
+    assert ours["pinned"][0]["id"] == unpicked["id"] and ours["struck"][0]["id"] == first["id"]
+    cli = run_cli("summarize", "--method", "gg", "--budget", "40", "--format", "json",
+                  "--pin", unpicked["text"], "--strike", str(first["id"]), articles_file)
+    assert [s["id"] for s in json.loads(cli)["summary"]] == ids
+    with pytest.raises(ValueError, match="no sentence 999"):
+        precis.summarize(ARTICLES, pin=[999])
+
+
 def test_summary_sentences_point_back_to_their_document():
     summary = precis.summarize(ARTICLES, budget=60)
     for sentence in summary["summary"]:
