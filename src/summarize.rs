@@ -660,10 +660,18 @@ pub fn run_selector(
     };
     let Selection { sentences, score, trace } = selector.select(&problem);
     let mut notes: Vec<String> = language_note(cluster, &costs, limit, settings, &read_as_furniture).into_iter().collect();
-    notes.extend(articles_without_prose(cluster, &read_as_furniture).into_iter().map(|(doc, lines)| no_prose_note(cluster, doc, lines)));
-    if sentences.is_empty() && notes.is_empty() {
-        notes.push(empty_summary_note(cluster, &costs, limit, &settings.budget));
+    let without_prose = articles_without_prose(cluster, &read_as_furniture);
+    // An article without prose explains an empty summary only when no
+    // article has any; otherwise the budget or the search is why.
+    if sentences.is_empty() && notes.is_empty() && without_prose.len() < cluster.documents.len() {
+        // The shortest sentence that could have been a candidate, not a widget's "Follow us".
+        let prose_costs: Vec<usize> = (0..costs.len())
+            .filter(|&id| cluster.sentences[id].excluded.is_none() && !read_as_furniture.contains(&id) && !choices.struck.contains(&id))
+            .map(|id| costs[id])
+            .collect();
+        notes.push(empty_summary_note(cluster, &prose_costs, limit, &settings.budget));
     }
+    notes.extend(without_prose.into_iter().map(|(doc, lines)| no_prose_note(cluster, doc, lines)));
     Summary {
         cost: sentences.iter().map(|&s| costs[s]).sum(),
         sentences: ordered(cluster, sentences, settings.order),

@@ -224,6 +224,10 @@ fn keep_furniture_of_uses_an_article_that_is_all_furniture() {
     assert!(notes.contains("No prose found in “Breaking News”: 3 lines look like page furniture."), "{notes}");
     assert!(notes.contains("--keep-furniture-of"), "{notes}");
     assert!(!stdout_of(&filtered).contains("Share this story"));
+    // With a budget smaller than any sentence, the budget is why the summary is empty; the note on the widgets stays.
+    let tiny = precis(["summarize", "--budget", "2", article.to_str().unwrap(), widgets.to_str().unwrap()]);
+    let notes = String::from_utf8_lossy(&tiny.stderr).to_string();
+    assert!(notes.contains("Every sentence is longer than the budget") && notes.contains("No prose found in “Breaking News”"), "{notes}");
 
     let kept = succeed(["summarize", "--method", "location", "--budget", "400", "--keep-furniture-of", widgets.to_str().unwrap(), article.to_str().unwrap(), widgets.to_str().unwrap()]);
     assert!(kept.contains("Share this story"), "{kept}");
