@@ -72,6 +72,9 @@ pub struct Pick {
     pub lang: String,
     pub text: String,
     pub picked_by: usize,
+    /// Pinned by the reader (so every method has it).
+    #[serde(default)]
+    pub pinned: bool,
 }
 
 /// One method's summary and its numbers.
@@ -101,6 +104,12 @@ pub struct Comparison {
     /// The articles' ids, in order (`Pick::doc` indexes them).
     pub documents: Vec<String>,
     pub columns: Vec<Column>,
+    /// The reader's choices every method ran with: sentence ids pinned and
+    /// struck.
+    #[serde(default)]
+    pub pinned: Vec<usize>,
+    #[serde(default)]
+    pub struck: Vec<usize>,
 }
 
 /// Runs each method on the request's embedded cluster (the request's own
@@ -125,7 +134,7 @@ pub fn compare(request: &SummaryRequest, methods: &[Method], reference: &[String
             let (objective, objective_value) = objective_of(*method, summary);
             Column {
                 method: *method,
-                sentences: summary.sentences.iter().zip(&picked).map(|(&id, s)| pick(id, s, picked_by(id))).collect(),
+                sentences: summary.sentences.iter().zip(&picked).map(|(&id, s)| pick(id, s, picked_by(id), summary.pinned.contains(&id))).collect(),
                 objective,
                 objective_value,
                 words: picked.iter().map(|s| s.words).sum(),
@@ -137,15 +146,19 @@ pub fn compare(request: &SummaryRequest, methods: &[Method], reference: &[String
             }
         })
         .collect();
+    // Every method ran on the same choices; the first run reports them.
+    let (pinned, struck) = runs.first().map(|(_, s, _)| (s.pinned.clone(), s.struck.clone())).unwrap_or_default();
     Ok(Comparison {
         settings: request.settings.clone(),
         documents: cluster.documents.iter().map(|d| d.id.clone()).collect(),
         columns,
+        pinned,
+        struck,
     })
 }
 
-fn pick(id: usize, s: &Sentence, picked_by: usize) -> Pick {
-    Pick { id, doc: s.doc, index: s.index, lang: s.lang.clone(), text: s.text.clone(), picked_by }
+fn pick(id: usize, s: &Sentence, picked_by: usize, pinned: bool) -> Pick {
+    Pick { id, doc: s.doc, index: s.index, lang: s.lang.clone(), text: s.text.clone(), picked_by, pinned }
 }
 
 /// MMR and TBMMR maximize their greedy totals; every other method the
@@ -195,6 +208,9 @@ impl Comparison {
             self.documents.len(),
             self.settings.budget.describe()
         );
+        if !self.pinned.is_empty() || !self.struck.is_empty() {
+            out += &format!("*Every method kept the reader's choices: {} pinned, {} struck.*\n\n", self.pinned.len(), self.struck.len());
+        }
         out += "| Method | Objective | Words |";
         out += if rouge { " ROUGE-1 R / F | ROUGE-2 R / F |\n|---|---|---:|---:|---:|\n" } else { "\n|---|---|---:|\n" };
         for c in &self.columns {
@@ -208,7 +224,10 @@ impl Comparison {
         for c in &self.columns {
             out += &format!("\n### {}\n\n", heading(c.method));
             for (n, p) in c.sentences.iter().enumerate() {
-                let shared = if p.picked_by > 1 { format!("; picked by {}", p.picked_by) } else { String::new() };
+                let mut shared = if p.picked_by > 1 { format!("; picked by {}", p.picked_by) } else { String::new() };
+                if p.pinned {
+                    shared += "; pinned";
+                }
                 out += &format!("{}. {} *(article {}, sentence {}{shared})*\n", n + 1, escape_markdown(&p.text), p.doc + 1, p.index + 1);
             }
             for note in &c.notes {
@@ -286,6 +305,27 @@ mod tests {
         assert!((mmr.objective_value - 0.8 * relevance).abs() < 1e-5, "{} vs {}", mmr.objective_value, 0.8 * relevance);
         assert_eq!(comparison.columns.iter().map(|c| c.words).collect::<Vec<_>>(), vec![7, 7, 7]);
         assert_eq!(comparison.documents, vec!["a".to_string(), "b".to_string()]);
+    }
+
+    #[test]
+    fn every_method_runs_with_the_same_pins_and_strikes() {
+        let (mut c, e, question) = storm_and_curfew();
+        // Strike what the centroid methods picked (0) and what MMR picked (3); pin the roofs (1).
+        c.documents[0].struck = vec!["The storm hit the coast at dawn.".into()];
+        c.documents[1].struck = vec!["The mayor ordered a curfew from nine.".into()];
+        c.documents[0].pinned = vec!["Winds tore roofs off many houses.".into()];
+        let settings = Settings { budget: Budget::Sentences(2), ..settings() };
+        let request = SummaryRequest { topic: Some(&question), ..SummaryRequest::new(&c, &e, &settings) };
+        let comparison = compare(&request, &CLASS, &[], &|| 0.0).unwrap();
+        assert_eq!((comparison.pinned.clone(), comparison.struck.clone()), (vec![1], vec![0, 3]));
+        for column in &comparison.columns {
+            let ids: Vec<usize> = column.sentences.iter().map(|p| p.id).collect();
+            assert_eq!(ids.len(), 2, "{:?}", column.method);
+            assert!(ids.contains(&1) && !ids.contains(&0) && !ids.contains(&3), "{:?}: {ids:?}", column.method);
+            assert!(column.sentences.iter().all(|p| p.pinned == (p.id == 1)));
+        }
+        assert!(comparison.to_markdown().contains("Every method kept the reader's choices: 1 pinned, 2 struck."));
+        assert!(comparison.to_markdown().contains("sentence 2; picked by 3; pinned)"));
     }
 
     #[test]

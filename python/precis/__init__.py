@@ -61,8 +61,7 @@ def summarize(documents, method=None, budget=None, *, reference=None, models=Non
     languages); unset ones take the CLI's defaults. `pin` and `strike` are
     lists of sentences to keep in every summary or never pick: ids (ints,
     as "summary" and `precis segment` report them) or exact texts (strs).
-    `reference` is a list
-    of reference sentences (enables the oracle). Returns a dict whose
+    `reference` is a list of reference sentences (enables the oracle). Returns a dict whose
     "summary" lists the sentences with their provenance (id in the
     cluster, document id, doc index, index in the document, spans, text).
     `embeddings`, a pair (texts, float32 array [n, 512]), gives embeddings

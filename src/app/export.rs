@@ -20,7 +20,14 @@ pub struct SummaryExport<'a> {
     pub score: f32,
     pub cost: usize,
     pub limit: usize,
+    /// The reader's pins (in the summary) and strikes (kept out of it).
+    pub pinned: &'a [usize],
+    pub struck: &'a [usize],
 }
+
+/// Why a chosen sentence is where it is, in the exports.
+const PINNED: &str = "pinned by the reader: in every summary";
+const STRUCK: &str = "struck by the reader: never a candidate";
 
 impl SummaryExport<'_> {
     fn headline(&self) -> String {
@@ -57,13 +64,30 @@ impl SummaryExport<'_> {
     pub fn to_text(&self) -> String {
         let mut out = format!("{}\n\n", self.headline());
         for &id in self.picked {
-            out += &format!("{} [{}]\n", self.sentences[id].text, self.source_of(id));
+            let pinned = if self.pinned.contains(&id) { ", pinned" } else { "" };
+            out += &format!("{} [{}{pinned}]\n", self.sentences[id].text, self.source_of(id));
+        }
+        if !self.struck.is_empty() {
+            out += "\nStruck by the reader\n";
+            for &id in self.struck {
+                out += &format!("{} [{}]\n", self.sentences[id].text, self.source_of(id));
+            }
         }
         out += "\nSources\n";
         for doc in self.cited_documents() {
             out += &format!("{}\n", self.document_line(doc));
         }
         out
+    }
+
+    /// The reader's choices as the JSON export lists them.
+    fn choices_json(&self, ids: &[usize], reason: &str) -> Vec<serde_json::Value> {
+        ids.iter()
+            .map(|&id| {
+                let s = &self.sentences[id];
+                json!({"text": s.text, "article": s.doc, "article_id": self.documents[s.doc].id, "sentence": s.index, "reason": reason})
+            })
+            .collect()
     }
 
     /// The summary as a paragraph with footnotes pointing to the articles.
@@ -77,6 +101,20 @@ impl SummaryExport<'_> {
             .collect();
         out += &body.join(" ");
         out += "\n\n";
+        if !self.pinned.is_empty() || !self.struck.is_empty() {
+            let list = |ids: &[usize]| {
+                ids.iter()
+                    .map(|&id| format!("«{}» ({})", escape_markdown(&self.sentences[id].text), self.source_of(id)))
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            };
+            if !self.pinned.is_empty() {
+                out += &format!("*Pinned by the reader:* {}\n\n", list(self.pinned));
+            }
+            if !self.struck.is_empty() {
+                out += &format!("*Struck by the reader:* {}\n\n", list(self.struck));
+            }
+        }
         for (n, &id) in self.picked.iter().enumerate() {
             let s = &self.sentences[id];
             out += &format!(
@@ -122,6 +160,8 @@ impl SummaryExport<'_> {
             "cost": self.cost,
             "limit": self.limit,
             "sentences": sentences,
+            "pinned": self.choices_json(self.pinned, PINNED),
+            "struck": self.choices_json(self.struck, STRUCK),
         });
         serde_json::to_string_pretty(&value).unwrap_or_default()
     }
@@ -229,7 +269,7 @@ mod tests {
     }
 
     fn export<'a>(c: &'a Cluster, picked: &'a [usize], settings: &'a Settings) -> SummaryExport<'a> {
-        SummaryExport { documents: &c.documents, sentences: &c.sentences, picked, settings, score: 0.9123, cost: 9, limit: 12 }
+        SummaryExport { documents: &c.documents, sentences: &c.sentences, picked, settings, score: 0.9123, cost: 9, limit: 12, pinned: &[], struck: &[] }
     }
 
     #[test]
@@ -241,6 +281,25 @@ mod tests {
         assert!(text.contains("About 340 people fled. [A1, sentence 2]\n"));
         assert!(text.contains("Les *secours* arrivent. [A2, sentence 2]\n"));
         assert!(text.contains("A1 — Dam breaks, 2026-03-10\nA2 — Le pont est détruit. Les *secours* arrivent.\n"), "{text}");
+    }
+
+    /// Pins are marked where they stand, strikes listed apart, in every format.
+    #[test]
+    fn exports_name_the_readers_pins_and_strikes() {
+        let c = cluster();
+        let settings = Settings { budget: Budget::Words(12), ..Default::default() };
+        let chosen = SummaryExport { pinned: &[3], struck: &[1], ..export(&c, &[0, 3], &settings) };
+        let text = chosen.to_text();
+        assert!(text.contains("Les *secours* arrivent. [A2, sentence 2, pinned]\n"), "{text}");
+        assert!(text.contains("\nStruck by the reader\nAbout 340 people fled. [A1, sentence 2]\n"), "{text}");
+        let md = chosen.to_markdown();
+        assert!(md.contains("*Pinned by the reader:* «Les \\*secours\\* arrivent.» (A2, sentence 2)"), "{md}");
+        assert!(md.contains("*Struck by the reader:* «About 340 people fled.» (A1, sentence 2)"), "{md}");
+        let value: serde_json::Value = serde_json::from_str(&chosen.to_json()).unwrap();
+        assert_eq!(value["pinned"][0]["text"], "Les *secours* arrivent.");
+        assert_eq!(value["pinned"][0]["reason"], PINNED);
+        assert_eq!(value["struck"][0]["article_id"], "wire-1");
+        assert_eq!(value["struck"][0]["reason"], STRUCK);
     }
 
     #[test]

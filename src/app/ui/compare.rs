@@ -69,6 +69,10 @@ fn Columns(result: Arc<ComparisonResult>) -> impl IntoView {
     let columns = result.comparison.columns.iter().map(column).collect_view();
     let t = &result.timing;
     let timing = format!("{} sentences embedded, {} reused · selection {:.0} ms for all methods", t.encoded, t.reused, t.select_ms);
+    let (pinned, struck) = (result.comparison.pinned.len(), result.comparison.struck.len());
+    let choices = (pinned + struck > 0).then(|| {
+        view! { <p class="hint" data-testid="compare-choices">{format!("Every method kept your choices: {pinned} pinned, {struck} struck.")}</p> }
+    });
     let feedback = RwSignal::new(None::<String>);
     let save = move |extension: &'static str, mime: &'static str| {
         let result = result.clone();
@@ -80,6 +84,7 @@ fn Columns(result: Arc<ComparisonResult>) -> impl IntoView {
         }
     };
     view! {
+        {choices}
         <div class="compare-grid">{columns}</div>
         <p class="hint">{timing}</p>
         <div class="button-row export" role="group" aria-label="Export the comparison">
@@ -102,10 +107,12 @@ fn column(c: &Column) -> impl IntoView {
         .map(|p| {
             let shared = p.picked_by > 1;
             let badge = shared.then(|| format!("picked by {}", p.picked_by));
+            let pinned = p.pinned.then(|| view! { <span class="pinned-badge">"pinned"</span> });
             view! {
-                <li data-testid="compare-sentence" data-shared=p.picked_by.to_string() class:shared=shared>
+                <li data-testid="compare-sentence" data-shared=p.picked_by.to_string() data-pinned=p.pinned.to_string() class:shared=shared>
                     {p.text.clone()}
                     {badge.map(|b| view! { <span class="shared-badge">{b}</span> })}
+                    {pinned}
                 </li>
             }
         })

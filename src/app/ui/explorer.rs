@@ -51,7 +51,37 @@ fn aim_notes(outcome: &Outcome) -> impl IntoView {
         let text = format!("{context} sentences in other languages are context only: they shape the centroid but are not candidates (summary languages: {languages}).");
         view! { <p class="hint" data-testid="explorer-language-context">{text}</p> }
     });
-    (steering, context)
+    // The reader's choices: where every search started, what it never saw.
+    let summary = &outcome.result.summary;
+    let named = |ids: &[usize]| {
+        ids.iter()
+            .map(|&id| {
+                format!(
+                    "{}·{}",
+                    article_label(outcome.result.sentences[id].doc),
+                    outcome.result.sentences[id].index + 1
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let choices = (!summary.pinned.is_empty() || !summary.struck.is_empty()).then(|| {
+        let mut parts = vec![];
+        if !summary.pinned.is_empty() {
+            parts.push(format!(
+                "Pinned by you: {} (every summary starts from them).",
+                named(&summary.pinned)
+            ));
+        }
+        if !summary.struck.is_empty() {
+            parts.push(format!(
+                "Struck by you: {} (never candidates).",
+                named(&summary.struck)
+            ));
+        }
+        view! { <p class="hint" data-testid="explorer-choices">{parts.join(" ")}</p> }
+    });
+    (steering, context, choices)
 }
 
 fn trace_view(outcome: Arc<Outcome>) -> AnyView {

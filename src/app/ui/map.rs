@@ -69,7 +69,14 @@ fn MapView(outcome: Arc<Outcome>) -> impl IntoView {
         .map(|(id, &p)| {
             let (x, y) = frame.place(p);
             let s = &result.sentences[id];
-            let class = format!("point doc-{}{}", s.doc % 10, if candidates.contains(&id) { "" } else { " excluded" });
+            let choice = if result.summary.pinned.contains(&id) {
+                " pinned"
+            } else if result.summary.struck.contains(&id) {
+                " struck"
+            } else {
+                ""
+            };
+            let class = format!("point doc-{}{}{choice}", s.doc % 10, if candidates.contains(&id) { "" } else { " excluded" });
             // Sentences outside the summary languages still shape the centroid.
             let context = if outcome.settings.accepts_language(&s.lang) { String::new() } else { format!(" (context: {})", crate::segment::language_name(&s.lang)) };
             let label = format!("{}·{}: {}{context}", article_label(s.doc), s.index + 1, shorten(&s.text, 120));

@@ -130,6 +130,7 @@ fn ScoreTable(
     number: usize,
 ) -> impl IntoView {
     let sentences = &outcome.result.sentences;
+    let pinned = outcome.result.summary.pinned.clone();
     let header = move |column: Column, label: &'static str| {
         let state = move || match sort.get() {
             (c, true) if c == column => "descending",
@@ -167,7 +168,11 @@ fn ScoreTable(
                             " "
                             <span class="snippet" title=s.text.clone()>{shorten(&s.text, SNIPPET_CHARS)}</span>
                         </span>
-                        {row.picked.then(|| view! { <span class="fate kept">"picked"</span> })}
+                        {row.picked.then(|| {
+                            // A pin is picked first, whatever its total.
+                            let label = if pinned.contains(&row.sentence) { "pinned by you: picked first" } else { "picked" };
+                            view! { <span class="fate kept">{label}</span> }
+                        })}
                         {fits_note.map(|n| view! { <span class="fate dropped">{n}</span> })}
                     </td>
                     <td>{score(row.relevance)}</td>

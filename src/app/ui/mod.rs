@@ -4,6 +4,7 @@
 
 mod articles;
 mod attention;
+mod choices;
 mod compare;
 mod dom;
 mod explorer;

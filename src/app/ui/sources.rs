@@ -2,6 +2,7 @@
 //! picked ones numbered, candidates and the rest told apart. Summary
 //! sentences scroll here when clicked.
 
+use super::choices::ChoiceButtons;
 use super::dom::sentence_element_id;
 use super::state::{AppState, Outcome};
 use crate::app::present::{article_label, count, iso_date, language_name, title_of};
@@ -54,11 +55,16 @@ fn SourceArticles(outcome: Arc<Outcome>) -> impl IntoView {
                             let why = reason.clone().map(|r| view! { " "<small class="furniture-reason">{format!("({r})")}</small> });
                             let number = move || picked.with(|p| p.iter().position(|&x| x == id)).map(|n| view! { <sup class="pick-number">{n + 1}</sup> });
                             let lang = (sentence.lang != "und").then(|| sentence.lang.clone());
+                            let pinned = outcome.result.summary.pinned.contains(&id);
+                            let struck = outcome.result.summary.struck.contains(&id);
                             view! {
+                                <span class="sentence-wrap" data-testid="source-sentence" data-doc=doc.to_string() data-index=sentence.index.to_string()>
                                 <span
                                     id=sentence_element_id(id)
                                     class=format!("sentence {status}")
                                     class:picked=move || picked.with(|p| p.contains(&id))
+                                    class:pinned=pinned
+                                    class:struck=struck
                                     lang=lang
                                     tabindex="-1"
                                     data-doc=doc.to_string()
@@ -68,6 +74,8 @@ fn SourceArticles(outcome: Arc<Outcome>) -> impl IntoView {
                                     {number}
                                     {sentence.text.clone()}
                                     {why}
+                                </span>
+                                <ChoiceButtons doc_id=document.id.clone() text=sentence.text.clone()/>
                                 </span>
                                 " "
                             }

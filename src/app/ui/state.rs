@@ -159,6 +159,9 @@ pub struct AppState {
     pub comparison: RwSignal<Option<Arc<ComparisonResult>>>,
     pub compare_progress: RwSignal<Option<Progress>>,
     pub compare_error: RwSignal<Option<String>>,
+    /// The reader's pins and strikes, for Undo and Redo (newest last).
+    pub choice_undo: RwSignal<Vec<super::choices::ChoiceEdit>>,
+    pub choice_redo: RwSignal<Vec<super::choices::ChoiceEdit>>,
     next_key: StoredValue<u64>,
 }
 
@@ -204,6 +207,8 @@ impl AppState {
             comparison: RwSignal::new(None),
             compare_progress: RwSignal::new(None),
             compare_error: RwSignal::new(None),
+            choice_undo: RwSignal::new(vec![]),
+            choice_redo: RwSignal::new(vec![]),
             next_key: StoredValue::new(next_key),
         }
     }

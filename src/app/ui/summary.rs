@@ -1,6 +1,7 @@
 //! Step 3: the Summarize button with its progress bar, and the summary:
 //! each sentence linked to its source, copy and export.
 
+use super::choices::{ChoiceBar, ChoiceButtons};
 use super::dom;
 use super::link;
 use super::state::{AppState, Outcome, Shown, Tab};
@@ -144,6 +145,7 @@ fn SummaryBody(outcome: Arc<Outcome>, shown: Shown) -> impl IntoView {
         cosine(shown.score)
     );
     let sentences_per_doc = |doc: usize| result.sentences.iter().filter(|s| s.doc == doc).count();
+    let pinned = &result.summary.pinned;
     let items = shown
         .sentences
         .iter()
@@ -156,12 +158,16 @@ fn SummaryBody(outcome: Arc<Outcome>, shown: Shown) -> impl IntoView {
                 state.tab.set(Tab::Sources);
                 request_animation_frame(move || dom::reveal_sentence(id));
             };
+            let doc_id = documents.get(sentence.doc).map(|d| d.id.clone()).unwrap_or_default();
+            let is_pinned = pinned.contains(&id);
             view! {
                 <li
                     data-testid="summary-sentence"
                     data-doc=sentence.doc.to_string()
                     data-index=sentence.index.to_string()
+                    data-pinned=is_pinned.to_string()
                     class=format!("summary-sentence doc-{}", sentence.doc % 10)
+                    class:pinned=is_pinned
                 >
                     <button class="sentence-link" lang=lang on:click=open_source aria-describedby=format!("tip-{id}")>
                         {sentence.text.clone()}
@@ -172,6 +178,7 @@ fn SummaryBody(outcome: Arc<Outcome>, shown: Shown) -> impl IntoView {
                         {date.map(|d| view! { <time class="date-tag" datetime=d.to_string() title="The date the sentence speaks of">{d.to_string()}</time> })}
                     </span>
                     <span class="tip" role="tooltip" id=format!("tip-{id}")>{tip}</span>
+                    <ChoiceButtons doc_id=doc_id text=sentence.text.clone()/>
                 </li>
             }
         })
@@ -193,6 +200,7 @@ fn SummaryBody(outcome: Arc<Outcome>, shown: Shown) -> impl IntoView {
     let export = (outcome.clone(), shown.clone());
     view! {
         <p class="summary-meta">{meta}</p>
+        <ChoiceBar/>
         {banner}
         {notes}
         <ol class="summary-list">{items}</ol>
@@ -218,6 +226,8 @@ fn ExportBar(export: (Arc<Outcome>, Shown)) -> impl IntoView {
                 score: shown.score,
                 cost: shown.cost,
                 limit: outcome.result.summary.limit,
+                pinned: &outcome.result.summary.pinned,
+                struck: &outcome.result.summary.struck,
             };
             match format {
                 "md" => summary.to_markdown(),
