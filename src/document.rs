@@ -1,5 +1,6 @@
 //! Documents, their sentences with provenance, and clusters of documents.
 
+use crate::limits::{megabytes, MAX_TOTAL_BYTES};
 use crate::segment;
 use crate::segment::furniture;
 use crate::text::count_words;
@@ -180,6 +181,20 @@ impl Cluster {
     }
 }
 
+/// Refuses articles that hold more text than the app works on at once
+/// (`limits::MAX_TOTAL_BYTES`).
+pub fn check_total_text(documents: &[Document]) -> Result<(), String> {
+    let bytes: usize = documents.iter().map(|d| d.text.len()).sum();
+    if bytes > MAX_TOTAL_BYTES {
+        return Err(format!(
+            "The articles hold {} of text; Précis works on at most {} at once. Remove some articles.",
+            megabytes(bytes),
+            megabytes(MAX_TOTAL_BYTES)
+        ));
+    }
+    Ok(())
+}
+
 fn sentences_of(d: usize, doc: &Document) -> Vec<Sentence> {
     sentences_from(d, doc, segment::split(&doc.text))
 }
@@ -236,6 +251,14 @@ impl<'a> CharIndex<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn too_much_text_is_refused_with_both_sizes() {
+        let huge = vec![Document::new("x", "word ".repeat(MAX_TOTAL_BYTES / 5 + 1))];
+        let message = check_total_text(&huge).unwrap_err();
+        assert!(message.contains("2.1 MB") && message.contains("at most 2.1 MB"), "{message}");
+        assert!(check_total_text(&[Document::new("x", "A short article.")]).is_ok());
+    }
 
     const PAGE: &str = "WASHINGTON (AP) — The storm hit the coast on Monday night.\nShare this story";
 

@@ -7,8 +7,11 @@
 //! Everything is built from bytes so the browser can hand over fetched files.
 
 // The int8 encoder's ops (issue #21), in every build.
+mod cache;
 mod int8;
 mod int8_product;
+/// Reads ONNX graphs (the encoder, the centroid heads) with the int8 ops registered.
+pub mod onnx_reader;
 /// The int8 encoder's wasm kernels (product, quantization, dequantization)
 /// against their scalar models; how many checks passed.
 #[cfg(all(target_arch = "wasm32", feature = "encoder-api"))]
@@ -23,6 +26,9 @@ mod unigram;
 mod wasm_matmul;
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 pub use wasm_matmul::self_check as check_wasm_matmul_kernel;
+pub use cache::EmbeddingCache;
+#[cfg(test)]
+pub(crate) use cache::fake_embedding;
 
 use anyhow::{bail, ensure, Context, Result};
 use spm_normalizer::{decode_base64, SpmNormalizer};
@@ -444,12 +450,7 @@ fn spm_normalizer(spec: &serde_json::Value) -> Result<SpmNormalizer> {
 }
 
 fn read_model(onnx: &[u8]) -> Result<InferenceModel> {
-    crate::onnx_reader::read(onnx, "encoder.onnx")
-}
-
-/// The int8 encoder's ops, for the ONNX reader ([`crate::onnx_reader`]).
-pub(crate) fn register_int8_ops(ops: &mut tract_onnx::model::OnnxOpRegister) {
-    int8::register(ops);
+    onnx_reader::read(onnx, "encoder.onnx")
 }
 
 #[cfg(test)]

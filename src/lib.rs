@@ -15,7 +15,6 @@ pub mod input;
 pub mod limits;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod models;
-pub mod onnx_reader;
 pub mod project;
 /// The Python package `precis` (maturin, pyproject.toml): glue over the
 /// same functions the CLI calls.

@@ -2,8 +2,6 @@
 //! and the app; the text limits are the app's, which must keep a tab
 //! responsive (the CLI works through whole corpora).
 
-use crate::document::Document;
-
 /// Largest file read, in bytes (HTML and JSON carry markup and many
 /// records beyond their text).
 pub const MAX_FILE_BYTES: usize = 20 << 20;
@@ -31,19 +29,6 @@ pub const MAX_UNPACKED_BYTES: usize = 50 << 20;
 /// more, as a long PDF holds more than its text.
 pub const MAX_PDF_UNPACKED_BYTES: usize = 256 << 20;
 
-/// Refuses articles that hold more text than the app works on at once.
-pub fn check_total_text(documents: &[Document]) -> Result<(), String> {
-    let bytes: usize = documents.iter().map(|d| d.text.len()).sum();
-    if bytes > MAX_TOTAL_BYTES {
-        return Err(format!(
-            "The articles hold {} of text; Précis works on at most {} at once. Remove some articles.",
-            megabytes(bytes),
-            megabytes(MAX_TOTAL_BYTES)
-        ));
-    }
-    Ok(())
-}
-
 /// "1.2 MB", "640 kB": sizes as the user reads them.
 pub fn megabytes(bytes: usize) -> String {
     if bytes >= 1_000_000 {
@@ -61,13 +46,5 @@ mod tests {
     fn sizes_read_naturally() {
         assert_eq!(megabytes(5_242_880), "5.2 MB");
         assert_eq!(megabytes(1_500), "2 kB");
-    }
-
-    #[test]
-    fn too_much_text_is_refused_with_both_sizes() {
-        let huge = vec![Document::new("x", "word ".repeat(MAX_TOTAL_BYTES / 5 + 1))];
-        let message = check_total_text(&huge).unwrap_err();
-        assert!(message.contains("2.1 MB") && message.contains("at most 2.1 MB"), "{message}");
-        assert!(check_total_text(&[Document::new("x", "A short article.")]).is_ok());
     }
 }

@@ -166,8 +166,8 @@ fn the_cli_and_the_app_replay_the_same_timeline() {
     use precis::input::documents_from_file;
     use precis::stream::learned::StreamSettings;
     use precis::stream::{Action, PolicyKind};
-    use precis::worker::pipeline::EmbeddingCache;
-    use precis::worker::timeline::{self, StreamJob};
+    use precis::encoder::EmbeddingCache;
+    use precis::stream::timeline::{self, StreamJob};
 
     let dir = Scratch::new("stream_cli_same_as_app");
     let files = [

@@ -169,13 +169,13 @@ impl SummaryExport<'_> {
 
 /// A timeline's updates (the replay's selected sentences) with provenance.
 pub struct TimelineExport<'a> {
-    pub timeline: &'a crate::worker::timeline::Timeline,
+    pub timeline: &'a crate::stream::timeline::Timeline,
     /// The articles in card order (`StreamArticle::card` indexes them).
     pub documents: &'a [Document],
 }
 
 impl TimelineExport<'_> {
-    fn updates(&self) -> impl Iterator<Item = &crate::worker::timeline::StreamEvent> {
+    fn updates(&self) -> impl Iterator<Item = &crate::stream::timeline::StreamEvent> {
         self.timeline.events.iter().filter(|e| e.action == crate::stream::Action::Select)
     }
 
@@ -330,7 +330,7 @@ mod tests {
     #[test]
     fn a_timeline_exports_its_updates_in_time_order_with_sources() {
         use crate::stream::Action;
-        use crate::worker::timeline::{StreamArticle, StreamEvent, Timeline};
+        use crate::stream::timeline::{StreamArticle, StreamEvent, Timeline};
         let c = cluster();
         let event = |sentence: usize, action: Action, update: Option<usize>| StreamEvent {
             sentence,

@@ -55,7 +55,7 @@ pub struct HeadOutput {
 
 impl CeraHead {
     pub fn from_bytes(onnx: &[u8]) -> Result<Self> {
-        let model = crate::onnx_reader::read(onnx, "centroid head")?;
+        let model = crate::encoder::onnx_reader::read(onnx, "centroid head")?;
         let kind = match model.output_outlets()?.len() {
             2 => HeadKind::Cera,
             4 => HeadKind::Cerai,

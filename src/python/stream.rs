@@ -12,8 +12,8 @@ use crate::models::load_stream_settings;
 use crate::stream::learned::StreamSettings;
 use crate::stream::replay::embed_by_article;
 use crate::stream::{Action, PolicyKind};
-use crate::worker::live::{LiveJob, LiveSnapshot, LiveStream};
-use crate::worker::timeline::StreamEvent;
+use crate::stream::live::{LiveJob, LiveSnapshot, LiveStream};
+use crate::stream::timeline::StreamEvent;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use serde::{Deserialize, Serialize};
@@ -176,7 +176,7 @@ fn arrivals(documents: Vec<Document>, sentences_json: Option<&str>) -> PyResult<
     if given.len() != documents.len() {
         return Err(value_error(format!("sentences for {} articles, but {} articles", given.len(), documents.len())));
     }
-    crate::limits::check_total_text(&documents).map_err(value_error)?;
+    crate::document::check_total_text(&documents).map_err(value_error)?;
     let ids = given.iter().flatten().map(|s| s.id.clone()).collect();
     let texts = given.into_iter().map(|article| article.into_iter().map(|s| s.text).collect()).collect();
     Ok((Cluster::presplit(documents, texts), ids))

@@ -12,6 +12,10 @@
 //! [`learned::Ls`] (a linear cost-sensitive policy trained by LOLS) and
 //! [`learned::LsCos`] (LS filtered by the COS threshold).
 //!
+//! Two ways to run them on articles, free of browser code: [`timeline`]
+//! replays a fixed set from the start (the app's timeline mode, the Python
+//! package's replay), [`live`] decides articles as they are pushed.
+//!
 //! The engine, the policies, features and metrics build for wasm32; the
 //! TREC-TS loader and the training code are native only.
 
@@ -22,10 +26,12 @@ pub mod evaluate;
 pub mod features;
 pub mod kind;
 pub mod learned;
+pub mod live;
 pub mod metrics;
 pub mod replay;
 pub mod rng;
 pub mod snapshot;
+pub mod timeline;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod train;
 #[cfg(not(target_arch = "wasm32"))]

@@ -1,21 +1,21 @@
 //! The worker's answer to each request: reading input, summaries, the
 //! timeline and live streams. The work itself is browser-free (`read`,
-//! `pipeline`, `timeline`, `live`); here it is fed the encoder's output,
+//! `pipeline`, `crate::stream::timeline`, `crate::stream::live`); here it is fed the encoder's output,
 //! with progress posted between batches.
 
-use super::live::{LiveJob, LiveOpened, LivePush, LiveStream};
 use super::pipeline;
 use super::protocol::{ComparisonResult, InputProblem, Job, Request, Response, Stage, SummaryResult, Timing};
 use super::read::{self, ReadOutcome};
 use super::readers;
 use super::runtime::{now, post, scope, superseded, wait_for_model, with_state, yield_to_messages};
 use super::schedule::{ChunkPlan, Supersedable, TOKENIZE_CHUNK};
-use super::timeline::{self, StreamJob, Timeline};
 use crate::document::Document;
 use crate::encoder::Encoder;
 use crate::input::{self, InputError};
 use crate::limits::MAX_FILE_BYTES;
 use crate::stream::learned::StreamSettings;
+use crate::stream::live::{LiveJob, LiveOpened, LivePush, LiveStream};
+use crate::stream::timeline::{self, StreamJob, Timeline};
 use crate::stream::PolicyKind;
 use crate::summarize::Method;
 use js_sys::Uint8Array;

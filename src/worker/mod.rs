@@ -5,15 +5,15 @@
 //! - [`protocol`]: the messages between page and worker;
 //! - [`read`]: pasted text and files into articles (with limits);
 //! - [`pipeline`]: the work itself, without browser code (tested natively);
-//! - [`timeline`]: the streaming replay of the timeline mode (tested natively);
-//! - [`live`]: a live stream, articles pushed as they arrive and decided on
-//!   arrival (tested natively; the stream benchmark drives it);
 //! - [`schedule`]: how encoding is spread over this worker and its helpers,
 //!   and when running work is overtaken (tested natively);
 //! - [`signal`]: values tasks wait for (the model, the stream settings),
 //!   tested natively;
-//! - `runtime` (wasm only): the request queue, the model's life, idle work;
+//! - `inbox` (wasm only): the entry point; the page's messages, queued and
+//!   handed to `jobs` one at a time;
 //! - `jobs` (wasm only): each request's answer, with progress events;
+//! - `runtime` (wasm only): what the worker keeps between requests, the
+//!   model's life, idle work;
 //! - `assets` (wasm only): downloads and the Cache API (model, heads,
 //!   stream settings);
 //! - `readers` (wasm only): PDF and Word files, read by the core's reader
@@ -21,15 +21,15 @@
 //! - `pool` (wasm only): helper workers that encode batches alongside the
 //!   main worker, one per spare core.
 
-pub mod live;
 pub mod pipeline;
 pub mod protocol;
 pub mod read;
 pub mod schedule;
 pub mod signal;
-pub mod timeline;
 #[cfg(all(target_arch = "wasm32", feature = "app"))]
 mod assets;
+#[cfg(all(target_arch = "wasm32", feature = "app"))]
+mod inbox;
 #[cfg(all(target_arch = "wasm32", feature = "app"))]
 mod jobs;
 #[cfg(all(target_arch = "wasm32", feature = "app"))]
@@ -40,7 +40,7 @@ mod readers;
 mod runtime;
 
 #[cfg(all(target_arch = "wasm32", feature = "app"))]
-pub use runtime::start;
+pub use inbox::start;
 
 /// True inside a dedicated worker (the page and the worker run the same
 /// wasm module; see src/bin/app.rs).

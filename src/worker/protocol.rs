@@ -12,8 +12,8 @@ pub use crate::eval::reference::RougeResult;
 use crate::project::Projection;
 use crate::compare::Comparison;
 use crate::summarize::{Method, Settings, Summary};
-pub use super::live::{LiveJob, LiveOpened, LivePush};
-pub use super::timeline::{StreamJob, StreamOffer, Timeline};
+pub use crate::stream::live::{LiveJob, LiveOpened, LivePush};
+pub use crate::stream::timeline::{StreamJob, StreamOffer, Timeline};
 use serde::{Deserialize, Serialize};
 
 /// What the page asks. `id` comes back in every answer to the request.
@@ -35,7 +35,7 @@ pub enum Request {
     Compare { id: u32, job: Job, methods: Vec<Method> },
     /// Replay the articles as a stream (the timeline mode).
     Stream { id: u32, job: StreamJob },
-    /// Open a live stream (see `worker::live`), replacing any open one.
+    /// Open a live stream (see `stream::live`), replacing any open one.
     /// The page does not use it; tests/e2e/bench-stream.mjs does.
     LiveOpen { id: u32, job: LiveJob },
     /// Articles that just arrived, for the open live stream; with `finish`

@@ -1,33 +1,31 @@
-//! The worker's event loop: it loads the encoder (from the Cache API when
-//! it was downloaded before, see `assets`), then answers the page's requests
-//! one at a time (`jobs`), posting progress while it works.
+//! What the worker keeps between requests, and the model's life: it loads
+//! the encoder (from the Cache API when it was downloaded before, see
+//! `assets`), starts the helpers, and builds batch plans while idle. The
+//! requests themselves come through `inbox` and are answered by `jobs`,
+//! both above this module: they use it, it knows neither.
 //!
-//! Messages from the page are `[json, files?]` arrays; answers are JSON
-//! strings. A request overtaken by a newer one of its kind is dropped
-//! between encoding batches (`schedule::superseded`), so dragging a slider
-//! never queues up work. Tasks that need the model or the stream settings
-//! wait on a [`Signal`], not a polling timer.
+//! A request overtaken by a newer one of its kind is dropped between
+//! encoding batches (`schedule::superseded`), so dragging a slider never
+//! queues up work. Tasks that need the model or the stream settings wait on
+//! a [`Signal`], not a polling timer.
 
 use super::assets;
-use super::jobs;
-use super::pipeline::EmbeddingCache;
 use super::pool::Pool;
 use super::protocol::{ModelStatus, Request, Response, Stage};
 use super::schedule::{self, Supersedable};
 use super::signal::Signal;
-use super::live::LiveStream;
-use super::timeline::StreamOffer;
 use crate::centroid::Heads;
-use crate::encoder::Encoder;
+use crate::encoder::{EmbeddingCache, Encoder};
+use crate::stream::live::LiveStream;
+use crate::stream::timeline::StreamOffer;
 use crate::stream::learned::StreamSettings;
-use js_sys::Array;
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::spawn_local;
-use web_sys::{Blob, DedicatedWorkerGlobalScope, MessageEvent};
+use web_sys::{Blob, DedicatedWorkerGlobalScope};
 
 /// Idle time after which the encoder's remaining batch plans are built:
 /// long enough for the page's next request of a burst (reading dropped
@@ -52,10 +50,10 @@ pub(super) struct State {
     /// The open live stream, if any.
     pub live: Option<LiveStream>,
     /// Requests waiting, with the files that came with them.
-    queue: VecDeque<(Request, Vec<Blob>)>,
-    draining: bool,
+    pub queue: VecDeque<(Request, Vec<Blob>)>,
+    pub draining: bool,
     /// Counts the times the queue ran dry, so idle work knows it stayed idle.
-    idle_epoch: u64,
+    pub idle_epoch: u64,
 }
 
 thread_local! {
@@ -77,29 +75,6 @@ pub(super) fn with_state<R>(f: impl FnOnce(&mut State) -> R) -> R {
     STATE.with_borrow_mut(f)
 }
 
-/// Entry point in the worker.
-pub fn start() {
-    console_error_panic_hook::set_once();
-    if super::pool::is_helper() {
-        return super::pool::serve();
-    }
-    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(receive);
-    scope().set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    on_message.forget();
-    post(&Response::Started);
-    spawn_local(async {
-        // Every download first (the small ones before the model), so that
-        // nothing is fetched once the model is ready.
-        load_stream_settings().await;
-        let head_files = assets::head_files().await;
-        load_model().await;
-        let heads = assets::heads_from(head_files);
-        let (cera, cerai) = (heads.cera.is_some(), heads.cerai.is_some());
-        with_state(|s| s.heads = Rc::new(heads));
-        post(&Response::Heads { cera, cerai });
-    });
-}
-
 pub(super) fn scope() -> DedicatedWorkerGlobalScope {
     js_sys::global().unchecked_into()
 }
@@ -112,41 +87,6 @@ pub(super) fn post(response: &Response) {
 
 pub(super) fn now() -> f64 {
     js_sys::Date::now()
-}
-
-fn receive(event: MessageEvent) {
-    match decode(&event.data()) {
-        Ok(incoming) => with_state(|s| s.queue.push_back(incoming)),
-        Err(message) => post(&Response::Failed { id: 0, message }),
-    }
-    if !with_state(|s| std::mem::replace(&mut s.draining, true)) {
-        spawn_local(drain());
-    }
-}
-
-fn decode(data: &JsValue) -> Result<(Request, Vec<Blob>), String> {
-    let parts: Array = data.clone().dyn_into().map_err(|_| "The page sent a malformed message.".to_string())?;
-    let json = parts.get(0).as_string().ok_or("The page sent a malformed message.")?;
-    let request = serde_json::from_str(&json).map_err(|e| format!("The page sent a malformed request: {e}"))?;
-    let files = match parts.get(1).dyn_into::<Array>() {
-        Ok(list) => list.iter().filter_map(|f| f.dyn_into::<Blob>().ok()).collect(),
-        Err(_) => vec![],
-    };
-    Ok((request, files))
-}
-
-async fn drain() {
-    while let Some((request, files)) = with_state(|s| s.queue.pop_front()) {
-        if let Some(response) = jobs::handle(request, files).await {
-            post(&response);
-        }
-    }
-    let epoch = with_state(|s| {
-        s.draining = false;
-        s.idle_epoch += 1;
-        s.idle_epoch
-    });
-    spawn_local(prepare_plans_while_idle(epoch));
 }
 
 /// True when a newer request of the running work's kind waits.
@@ -176,7 +116,7 @@ pub(super) async fn wait_for_model(id: u32) -> Result<Rc<Encoder>, String> {
     }
 }
 
-async fn load_model() {
+pub(super) async fn load_model() {
     if with_state(|s| std::mem::replace(&mut s.model_loading, true)) {
         return;
     }
@@ -212,7 +152,7 @@ async fn load_model() {
 /// each in wasm) while the worker stays idle, starting [`IDLE_MS`] after the
 /// queue ran dry, so that a later long input does not wait for them and a
 /// request sent meanwhile waits behind one plan at most.
-async fn prepare_plans_while_idle(epoch: u64) {
+pub(super) async fn prepare_plans_while_idle(epoch: u64) {
     sleep(IDLE_MS as i32).await;
     loop {
         let (encoder, idle) = with_state(|s| (s.model.get().and_then(Result::ok), !s.draining && s.idle_epoch == epoch));
@@ -236,13 +176,12 @@ fn start_helpers(files: &[Vec<u8>]) {
     with_state(|s| s.pool = Rc::new(pool));
 }
 
-async fn load_stream_settings() {
+pub(super) async fn load_stream_settings() {
     let (settings, trained, note) = assets::stream_settings().await;
     let offer = StreamOffer::of(&settings, trained, note);
     with_state(|s| s.stream.clone()).set((Rc::new(settings), trained));
     post(&Response::StreamOffer { offer });
 }
-
 
 /// Resolves after `ms` milliseconds (a timer task). Not gloo-timers: the
 /// README's dependency table gives the measured reason.

@@ -1,5 +1,5 @@
 //! The timeline mode: the articles replayed in date order through a
-//! streaming policy (run in the worker, `crate::worker::timeline`). Each
+//! streaming policy (run in the worker, `crate::stream::timeline`). Each
 //! sentence is decided once when it arrives; selected ones land on a
 //! vertical timeline with their time, source and language, skipped ones
 //! can be shown with the reason. Play, pause, step and speed control the
@@ -16,7 +16,7 @@ use crate::worker::protocol::Stage;
 use crate::dates::format_time;
 use crate::registry;
 use crate::stream::PolicyKind;
-use crate::worker::timeline::StreamEvent;
+use crate::stream::timeline::StreamEvent;
 use leptos::prelude::*;
 use std::sync::Arc;
 use std::time::Duration;

@@ -8,13 +8,12 @@
 //! policy or its threshold replays the stream from the start with the new
 //! setting.
 
-use super::pipeline::EmbeddingCache;
-use crate::document::{Document, Sentence};
-use crate::limits::check_total_text;
-pub use crate::stream::replay::StreamArticle;
-use crate::stream::learned::StreamSettings;
-use crate::stream::replay::ReplaySet;
-use crate::stream::{Action, Decision, PolicyKind, Reason};
+use super::learned::StreamSettings;
+pub use super::replay::StreamArticle;
+use super::replay::ReplaySet;
+use super::{Action, Decision, PolicyKind, Reason};
+use crate::document::{check_total_text, Document, Sentence};
+use crate::encoder::EmbeddingCache;
 use serde::{Deserialize, Serialize};
 
 /// What the page asks for.
@@ -168,7 +167,7 @@ fn similarity_of(reason: &Reason) -> Option<f32> {
 mod tests {
     use super::*;
     use crate::stream::replay::replay_order;
-    use crate::worker::pipeline::tests::fake_embedding;
+    use crate::encoder::fake_embedding;
 
     fn embed(prepared: &PreparedStream) -> EmbeddingCache {
         let mut cache = EmbeddingCache::default();

@@ -9,15 +9,14 @@
 //! bench-stream`), which is why every answer says how long each decision
 //! took and how large the worker's memory is.
 
+use super::learned::StreamSettings;
+use super::replay::{document_inputs, ArrivalClock, Replay, StepTimes};
 use super::timeline::{StreamArticle, StreamEvent};
-use crate::document::{Cluster, Document, Sentence};
-use crate::encoder::Embedding;
-use crate::limits::check_total_text;
-use crate::stream::learned::StreamSettings;
-use crate::stream::replay::{document_inputs, ArrivalClock, Replay, StepTimes};
-use crate::stream::PolicyKind;
+use super::PolicyKind;
 #[cfg(not(target_arch = "wasm32"))]
-use crate::stream::EngineSnapshot;
+use super::EngineSnapshot;
+use crate::document::{check_total_text, Cluster, Document, Sentence};
+use crate::encoder::Embedding;
 use serde::{Deserialize, Serialize};
 
 /// What opens a live stream.
@@ -167,7 +166,7 @@ impl LiveStream {
 mod tests {
     use super::*;
     use crate::stream::Action;
-    use crate::worker::pipeline::tests::fake_embedding;
+    use crate::encoder::fake_embedding;
 
     fn job(policy: &str, threshold: Option<f32>) -> LiveJob {
         LiveJob { policy: policy.parse().unwrap(), threshold, query: "glacial lake".into() }

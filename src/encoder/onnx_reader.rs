@@ -16,7 +16,7 @@ use tract_onnx::prelude::*;
 /// The reader, with the int8 encoder's ops registered.
 fn reader() -> tract_onnx::Onnx {
     let mut reader = tract_onnx::onnx_precis();
-    crate::encoder::register_int8_ops(&mut reader.op_register);
+    super::int8::register(&mut reader.op_register);
     reader
 }
 
