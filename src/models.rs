@@ -3,7 +3,7 @@
 
 use crate::centroid::{CeraHead, Heads};
 use crate::encoder::Encoder;
-use crate::stream::learned::StreamSettings;
+use crate::stream::settings::StreamSettings;
 use crate::stream::PolicyKind;
 use crate::summarize::Method;
 use anyhow::{anyhow, Context, Result};

@@ -164,7 +164,7 @@ fn a_question_moves_cos_to_the_sentence_that_answers_it() {
 fn the_cli_and_the_app_replay_the_same_timeline() {
     use precis::dates::format_date_time;
     use precis::input::documents_from_file;
-    use precis::stream::learned::StreamSettings;
+    use precis::stream::settings::StreamSettings;
     use precis::stream::{Action, PolicyKind};
     use precis::encoder::EmbeddingCache;
     use precis::stream::timeline::{self, StreamJob};

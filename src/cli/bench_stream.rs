@@ -8,7 +8,7 @@
 
 use super::models::load_encoder;
 use anyhow::{anyhow, Result};
-use precis::stream::learned::StreamSettings;
+use precis::stream::settings::StreamSettings;
 use precis::stream::rng::SplitMix64;
 use precis::stream::replay::{Replay, StepTimes};
 use precis::stream::{PolicyKind, SentenceInput};

@@ -14,7 +14,7 @@ use precis::stream::replay::{embed_by_article, ReplaySet};
 use precis::stream::{Action, PolicyKind};
 use std::collections::HashMap;
 use precis::stream::evaluate::{replay, LabeledStream};
-use precis::stream::learned::{StreamSettings, SETTINGS_FORMAT};
+use precis::stream::settings::{StreamSettings, SETTINGS_FORMAT};
 use precis::stream::metrics::{self, Scores};
 use precis::stream::train::{self, LolsConfig, TuningGrid};
 use precis::stream::trec::{self, TrecUpdate, Year};

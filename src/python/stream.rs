@@ -9,7 +9,7 @@ use super::{read_documents, shared_encoder, value_error};
 use crate::document::{Cluster, Document, Sentence};
 use crate::encoder::Embedding;
 use crate::models::load_stream_settings;
-use crate::stream::learned::StreamSettings;
+use crate::stream::settings::StreamSettings;
 use crate::stream::replay::embed_by_article;
 use crate::stream::{Action, PolicyKind};
 use crate::stream::live::{LiveJob, LiveSnapshot, LiveStream};

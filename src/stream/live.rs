@@ -9,7 +9,7 @@
 //! bench-stream`), which is why every answer says how long each decision
 //! took and how large the worker's memory is.
 
-use super::learned::StreamSettings;
+use super::settings::StreamSettings;
 use super::replay::{document_inputs, ArrivalClock, Replay, StepTimes};
 use super::timeline::{StreamArticle, StreamEvent};
 use super::PolicyKind;

@@ -30,6 +30,7 @@ pub mod live;
 pub mod metrics;
 pub mod replay;
 pub mod rng;
+pub mod settings;
 pub mod snapshot;
 pub mod timeline;
 #[cfg(not(target_arch = "wasm32"))]

@@ -4,7 +4,7 @@
 //! fed one article at a time.
 
 use super::kind::PolicyKind;
-use super::learned::StreamSettings;
+use super::settings::StreamSettings;
 use super::{Decision, Engine, Policy, SentenceInput};
 #[cfg(not(target_arch = "wasm32"))]
 use super::EngineSnapshot;

@@ -8,7 +8,7 @@
 //! policy or its threshold replays the stream from the start with the new
 //! setting.
 
-use super::learned::StreamSettings;
+use super::settings::StreamSettings;
 pub use super::replay::StreamArticle;
 use super::replay::ReplaySet;
 use super::{Action, Decision, PolicyKind, Reason};

@@ -10,7 +10,7 @@
 //! API does (secure contexts); without it only sizes are checked.
 
 use crate::centroid::{CeraHead, Heads};
-use crate::stream::learned::StreamSettings;
+use crate::stream::settings::StreamSettings;
 use js_sys::{Array, Uint8Array};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;

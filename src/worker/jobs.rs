@@ -13,7 +13,7 @@ use crate::document::Document;
 use crate::encoder::Encoder;
 use crate::input::{self, InputError};
 use crate::limits::MAX_FILE_BYTES;
-use crate::stream::learned::StreamSettings;
+use crate::stream::settings::StreamSettings;
 use crate::stream::live::{LiveJob, LiveOpened, LivePush, LiveStream};
 use crate::stream::timeline::{self, StreamJob, Timeline};
 use crate::stream::PolicyKind;

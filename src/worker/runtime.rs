@@ -18,7 +18,7 @@ use crate::centroid::Heads;
 use crate::encoder::{EmbeddingCache, Encoder};
 use crate::stream::live::LiveStream;
 use crate::stream::timeline::StreamOffer;
-use crate::stream::learned::StreamSettings;
+use crate::stream::settings::StreamSettings;
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::rc::Rc;
