@@ -12,17 +12,20 @@ fn segment(paths: &[&PathBuf]) -> Output {
     precis(std::iter::once(&PathBuf::from("segment")).chain(paths.iter().copied()))
 }
 
-/// The output lines as JSON objects, checking each has exactly the five keys
-/// (and `excluded`, the reason, for page furniture).
+/// The output lines as JSON objects, checking each has exactly the six keys
+/// (and `excluded`, the reason, for page furniture), and that the ids count
+/// 0, 1, 2, … in output order, as `summarize --format json` and `--pin` use them.
 fn sentences(output: &Output) -> Vec<Value> {
     stdout_of(output)
         .lines()
-        .map(|line| {
+        .enumerate()
+        .map(|(position, line)| {
             let value: Value = serde_json::from_str(line).unwrap();
             let mut keys: Vec<&str> =
                 value.as_object().unwrap().keys().map(String::as_str).filter(|k| *k != "excluded").collect();
             keys.sort_unstable();
-            assert_eq!(keys, ["doc", "index", "lang", "para", "text"], "{line}");
+            assert_eq!(keys, ["doc", "id", "index", "lang", "para", "text"], "{line}");
+            assert_eq!(value["id"].as_u64(), Some(position as u64), "{line}");
             value
         })
         .collect()

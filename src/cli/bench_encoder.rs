@@ -6,6 +6,7 @@
 //! tests/browser/bench-encoder.sh puts it next to the Python reference and
 //! the browser runtimes.
 
+use super::flags::ModelsFlag;
 use super::models::{encoder_path, load_encoder};
 use precis::encoder::profile::{cpu_features, Profile};
 use anyhow::{Context, Result};
@@ -20,9 +21,8 @@ pub struct BenchEncoderArgs {
     /// Timed passes over all sentences after one warm-up pass; the best one counts.
     #[arg(long, default_value_t = 3)]
     pub passes: usize,
-    /// Folder holding muse-v3/ (default: the repo's models/).
-    #[arg(long)]
-    pub models: Option<PathBuf>,
+    #[command(flatten)]
+    pub models: ModelsFlag,
     /// After the timed passes, one profiled pass: the N slowest layers with
     /// their kernels, and the time per kind of op (0: no profiled pass).
     #[arg(long, default_value_t = 0)]
@@ -49,7 +49,7 @@ pub fn run(args: BenchEncoderArgs) -> Result<()> {
     let sentences: Vec<&str> = text.lines().collect();
 
     let started = Instant::now();
-    let encoder = load_encoder(args.models.as_deref())?;
+    let encoder = load_encoder(args.models.dir())?;
     let load_seconds = started.elapsed().as_secs_f64();
 
     // The warm-up pass also builds the lazily optimized plan for long sentences.
@@ -64,7 +64,7 @@ pub fn run(args: BenchEncoderArgs) -> Result<()> {
 
     let tokens: usize = sentences.iter().map(|s| encoder.tokenize(s).len()).sum();
     let profile = (args.layers > 0).then(|| Ok::<_, anyhow::Error>(Profile::of(encoder.profile_layers(&sentences)?, args.layers))).transpose()?;
-    let model_path = encoder_path(args.models.as_deref())?;
+    let model_path = encoder_path(args.models.dir())?;
     let report = Report {
         sentences: sentences.len(),
         tokens,

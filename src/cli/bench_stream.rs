@@ -6,6 +6,7 @@
 //! keep, not the stream: resident memory is read from /proc/self/status at
 //! checkpoints (it should stay flat apart from the updates themselves).
 
+use super::flags::ModelsFlag;
 use super::models::load_encoder;
 use anyhow::{anyhow, Result};
 use precis::stream::settings::StreamSettings;
@@ -33,8 +34,8 @@ pub struct BenchStreamArgs {
     /// Policy settings (default: models/stream/ls.json).
     #[arg(long)]
     pub settings: Option<PathBuf>,
-    #[arg(long)]
-    pub models: Option<PathBuf>,
+    #[command(flatten)]
+    pub models: ModelsFlag,
 }
 
 /// Sentences generated and encoded together (a bounded buffer).
@@ -52,7 +53,7 @@ struct Lane {
 
 pub fn run(args: BenchStreamArgs) -> Result<()> {
     let settings = load_settings(&args)?;
-    let encoder = load_encoder(args.models.as_deref())?;
+    let encoder = load_encoder(args.models.dir())?;
     let mut text = SyntheticNews::new(args.seed);
     let query = encoder.encode(&["earthquake rescue in the coastal city"])?[0];
     let mut lanes: Vec<Lane> = PolicyKind::ALL
@@ -110,7 +111,7 @@ fn load_settings(args: &BenchStreamArgs) -> Result<StreamSettings> {
     let path = args
         .settings
         .clone()
-        .unwrap_or_else(|| super::models::models_dir(args.models.as_deref()).join("stream/ls.json"));
+        .unwrap_or_else(|| super::models::models_dir(args.models.dir()).join("stream/ls.json"));
     match std::fs::read_to_string(&path) {
         Ok(json) => StreamSettings::from_json(&json).map_err(|e| anyhow!("{}: {e}", path.display())),
         Err(_) => {

@@ -1,15 +1,14 @@
 //! `precis embed` and `precis tokenize`: stdin lines in, JSON lines out.
 
+use super::flags::ModelsFlag;
 use super::models::load_encoder;
 use anyhow::Result;
 use std::io::{BufRead, BufWriter, Write};
-use std::path::PathBuf;
 
 #[derive(clap::Args)]
 pub struct EmbedArgs {
-    /// Folder holding muse-v3/ (default: the repo's models/).
-    #[arg(long)]
-    pub models: Option<PathBuf>,
+    #[command(flatten)]
+    pub models: ModelsFlag,
     /// After each embedding, the prose reader's form features of the line
     /// (segment::prose_reader::form_features), as models/furniture/train.py
     /// reads them.
@@ -22,7 +21,7 @@ fn read_lines() -> Result<Vec<String>> {
 }
 
 pub fn run_embed(args: EmbedArgs) -> Result<()> {
-    let encoder = load_encoder(args.models.as_deref())?;
+    let encoder = load_encoder(args.models.dir())?;
     let lines = read_lines()?;
     let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
     let embeddings = encoder.encode(&refs)?;
@@ -39,7 +38,7 @@ pub fn run_embed(args: EmbedArgs) -> Result<()> {
 }
 
 pub fn run_tokenize(args: EmbedArgs) -> Result<()> {
-    let encoder = load_encoder(args.models.as_deref())?;
+    let encoder = load_encoder(args.models.dir())?;
     let mut out = BufWriter::new(std::io::stdout().lock());
     for line in read_lines()? {
         serde_json::to_writer(&mut out, &encoder.tokenize(&line))?;

@@ -12,6 +12,7 @@
 //!   document's index and its 0-based position in that document. Rows are
 //!   implicit: cluster k starts where cluster k-1 ended.
 
+use super::flags::{ModelsFlag, ThreadsFlag};
 use super::models::load_encoder;
 use anyhow::{ensure, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -37,11 +38,10 @@ pub struct EmbedDatasetArgs {
     /// Embed only the first K clusters.
     #[arg(long)]
     pub limit_clusters: Option<usize>,
-    #[arg(long)]
-    pub models: Option<PathBuf>,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
-    pub threads: Option<usize>,
+    #[command(flatten)]
+    pub models: ModelsFlag,
+    #[command(flatten)]
+    pub threads: ThreadsFlag,
     /// Instead of embedding, write OUT.rouge.jsonl: per cluster, the ROUGE
     /// token ids (ROUGE-1.5.5 tokens, stemmed) of every document sentence,
     /// in the cache's row order, and of the reference summary, for training
@@ -82,13 +82,11 @@ pub fn run(args: EmbedDatasetArgs) -> Result<()> {
     if let Some(k) = args.limit_clusters {
         clusters.truncate(k);
     }
-    if let Some(threads) = args.threads {
-        rayon::ThreadPoolBuilder::new().num_threads(threads).build_global().ok();
-    }
+    args.threads.apply();
     if args.rouge_tokens {
         return write_rouge_tokens(&clusters, &args.out);
     }
-    let encoder = load_encoder(args.models.as_deref())?;
+    let encoder = load_encoder(args.models.dir())?;
     let mut writer = CacheWriter::create(&args.out)?;
     let progress = progress_bar(clusters.len());
     let (mut sentences, mut summary_sentences) = (0usize, 0usize);

@@ -1,6 +1,7 @@
 //! `precis evaluate`: run methods over a dataset, write every summary, score
 //! them with ROUGE (as ROUGE-1.5.5 would) and print a Table-4-style report.
 
+use super::flags::{ModelsFlag, ThreadsFlag};
 use super::models::{load_encoder, load_heads};
 use super::settings::SettingsArgs;
 use anyhow::{bail, Context, Result};
@@ -33,14 +34,13 @@ pub struct EvaluateArgs {
     /// Summaries go to OUT/<method>/<cluster>.txt, scores to OUT/results.json.
     #[arg(long)]
     pub out: PathBuf,
-    #[arg(long)]
-    pub models: Option<PathBuf>,
+    #[command(flatten)]
+    pub models: ModelsFlag,
     /// Folder of the trained centroid heads for cera and cerai (default: MODELS/cera).
     #[arg(long)]
     pub heads: Option<PathBuf>,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
-    pub threads: Option<usize>,
+    #[command(flatten)]
+    pub threads: ThreadsFlag,
     /// Let page furniture be picked (as before the prose filter and the
     /// prose reader), to measure them.
     #[arg(long)]
@@ -81,11 +81,9 @@ pub fn run(args: EvaluateArgs) -> Result<()> {
         bail!("{}: no clusters found", args.data.display());
     }
     let budget = args.settings.budget.unwrap_or(args.dataset.default_budget());
-    let encoder = load_encoder(args.models.as_deref())?;
-    let heads = load_heads(args.models.as_deref(), args.heads.as_deref(), &args.methods)?;
-    if let Some(threads) = args.threads {
-        rayon::ThreadPoolBuilder::new().num_threads(threads).build_global().ok();
-    }
+    let encoder = load_encoder(args.models.dir())?;
+    let heads = load_heads(args.models.dir(), args.heads.as_deref(), &args.methods)?;
+    args.threads.apply();
     let progress = progress_bar(clusters.len());
     let runs: Vec<ClusterRun> = clusters
         .par_iter()

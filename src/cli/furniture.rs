@@ -3,6 +3,7 @@
 //! (prose lost, junk caught), and precision and recall on the English
 //! Multi-News fixture; with the errors.
 
+use super::flags::ModelsFlag;
 use anyhow::{anyhow, Result};
 use precis::document::Cluster;
 use precis::encoder::Encoder;
@@ -32,12 +33,12 @@ pub struct FurnitureEvalArgs {
     /// rules leave as prose, as summaries do; needs the encoder.
     #[arg(long)]
     pub reader: bool,
-    #[arg(long)]
-    pub models: Option<PathBuf>,
+    #[command(flatten)]
+    pub models: ModelsFlag,
 }
 
 pub fn run(args: FurnitureEvalArgs) -> Result<()> {
-    let encoder = if args.reader { Some(super::models::load_encoder(args.models.as_deref())?) } else { None };
+    let encoder = if args.reader { Some(super::models::load_encoder(args.models.dir())?) } else { None };
     let read = |cluster: &mut Cluster| read_with(encoder.as_ref(), cluster);
     pages_report(&args, read)?;
     fixture_report(&args, read)

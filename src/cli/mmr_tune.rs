@@ -4,7 +4,8 @@
 //! does. The centroid greedy (gg) and Location run alongside as reference
 //! points. DUC2004 is for reporting only, so it is refused here.
 
-use super::stream::embed_cached;
+use super::flags::{ModelsFlag, CacheFlag, ThreadsFlag};
+use super::cache::embed_cached;
 use anyhow::{bail, Result};
 use precis::datasets::{Dataset, EvalCluster};
 use precis::document::Cluster;
@@ -42,12 +43,12 @@ pub struct MmrTuneArgs {
     /// Writes OUT/mmr-tune.json with every configuration's scores.
     #[arg(long)]
     pub out: PathBuf,
-    #[arg(long)]
-    pub models: Option<PathBuf>,
-    #[arg(long)]
-    pub cache: Option<PathBuf>,
-    #[arg(long)]
-    pub threads: Option<usize>,
+    #[command(flatten)]
+    pub models: ModelsFlag,
+    #[command(flatten)]
+    pub cache: CacheFlag,
+    #[command(flatten)]
+    pub threads: ThreadsFlag,
 }
 
 #[derive(Serialize)]
@@ -65,12 +66,7 @@ struct ConfigScore {
 }
 
 pub fn run(args: MmrTuneArgs) -> Result<()> {
-    if let Some(threads) = args.threads {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build_global()
-            .ok();
-    }
+    args.threads.apply();
     if args.data.to_string_lossy().to_lowercase().contains("duc") {
         bail!("DUC2004 is for reporting, not tuning: tune on Multi-News validation");
     }
@@ -176,7 +172,7 @@ fn embed_all(clusters: &[Cluster], args: &MmrTuneArgs) -> Result<Vec<(Vec<Embedd
             });
         }
     }
-    let vectors = embed_cached(&unique, args.models.as_deref(), args.cache.as_deref())?;
+    let vectors = embed_cached(&unique, args.models.dir(), args.cache.dir())?;
     let lookup = |texts: Vec<&str>| {
         texts
             .iter()

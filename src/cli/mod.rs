@@ -3,10 +3,12 @@
 
 pub mod bench_encoder;
 pub mod bench_stream;
+pub mod cache;
 pub mod compare;
 pub mod embed;
 pub mod embed_dataset;
 pub mod evaluate;
+pub mod flags;
 pub mod furniture;
 pub mod mmr_tune;
 pub mod models;

@@ -3,6 +3,7 @@
 //! the reason when the sentence is page furniture or a fragment (never a
 //! summary candidate; see `precis::segment::furniture`).
 
+use super::flags::ModelsFlag;
 use anyhow::{bail, Result};
 use precis::document::{Cluster, Document};
 use precis::input::{documents_from_file, documents_from_paste, InputError, MAX_FILE_BYTES};
@@ -21,9 +22,8 @@ pub struct SegmentArgs {
     /// summaries do (needs the encoder): its exclusions get their reason too.
     #[arg(long)]
     pub prose_reader: bool,
-    /// Folder holding muse-v3/ (default: the repo's models/), for --prose-reader.
-    #[arg(long)]
-    pub models: Option<PathBuf>,
+    #[command(flatten)]
+    pub models: ModelsFlag,
 }
 
 /// One output line. `doc` counts documents over all files in argument order
@@ -61,7 +61,7 @@ pub fn run(args: SegmentArgs) -> Result<()> {
     // One cluster, so that lines recurring across the files count.
     let mut cluster = Cluster::new(documents);
     if args.prose_reader {
-        let encoder = super::models::load_encoder(args.models.as_deref())?;
+        let encoder = super::models::load_encoder(args.models.dir())?;
         let embeddings = encoder.encode(&cluster.texts())?;
         precis::summarize::mark_read_furniture(&mut cluster, &embeddings);
     }

@@ -4,13 +4,14 @@
 //! TREC-TS scores per event and their mean; with files it prints the
 //! timeline of updates of the user's own articles.
 
-use super::models::{load_encoder, models_dir};
+use super::flags::{ModelsFlag, CacheFlag};
+use super::cache::{embed_cached, embed_cached_units};
 use anyhow::{anyhow, bail, Context, Result};
 use precis::dates::format_date_time;
 use precis::document::Document;
-use precis::encoder::{Embedding, Encoder, DIM};
+use precis::encoder::Embedding;
 use precis::input::{documents_from_file, parse_iso8601};
-use precis::stream::replay::{embed_by_article, ReplaySet};
+use precis::stream::replay::ReplaySet;
 use precis::stream::{Action, PolicyKind};
 use std::collections::HashMap;
 use precis::stream::evaluate::{replay, LabeledStream};
@@ -53,13 +54,10 @@ pub struct StreamArgs {
     /// Policy settings (default: models/stream/ls.json).
     #[arg(long)]
     pub settings: Option<PathBuf>,
-    /// Folder holding muse-v3/ and stream/ (default: the repo's models/).
-    #[arg(long)]
-    pub models: Option<PathBuf>,
-    /// Where sentence embeddings are cached (default: $PRECIS_CACHE or the
-    /// system temp folder).
-    #[arg(long)]
-    pub cache: Option<PathBuf>,
+    #[command(flatten)]
+    pub models: ModelsFlag,
+    #[command(flatten)]
+    pub cache: CacheFlag,
 }
 
 pub fn run(args: StreamArgs) -> Result<()> {
@@ -79,11 +77,11 @@ pub fn run(args: StreamArgs) -> Result<()> {
 
 /// The settings file; only COS and APSAL may run without one (defaults).
 fn load_settings(args: &StreamArgs) -> Result<StreamSettings> {
-    precis::models::load_stream_settings(args.settings.as_deref(), args.models.as_deref(), args.policy)
+    precis::models::load_stream_settings(args.settings.as_deref(), args.models.dir(), args.policy)
 }
 
 fn run_trec(args: &StreamArgs, settings: &StreamSettings, dir: &Path) -> Result<()> {
-    let (year, streams) = prepare_year(dir, args.query.as_deref(), args.models.as_deref(), args.cache.as_deref())?;
+    let (year, streams) = prepare_year(dir, args.query.as_deref(), args.models.dir(), args.cache.dir())?;
     let mut updates = Vec::new();
     for (event, stream) in year.events.iter().zip(&streams) {
         let ids = event.update_ids();
@@ -139,7 +137,7 @@ fn run_files(args: &StreamArgs, settings: &StreamSettings) -> Result<()> {
     let (docs, sources) = dated_documents(&args.files)?;
     let set = ReplaySet::new(&docs, args.query.as_deref()).map_err(|e| anyhow!(e))?.with_topic(args.topic.as_deref(), args.topic_weight);
     let texts: Vec<&str> = set.texts().collect();
-    let embeddings = embed_cached(&texts, args.models.as_deref(), args.cache.as_deref())?;
+    let embeddings = embed_cached(&texts, args.models.dir(), args.cache.dir())?;
     let by_text: HashMap<&str, Embedding> = texts.iter().copied().zip(embeddings).collect();
     let (decisions, _) = set.replay(args.policy, settings, |t| by_text.get(t).copied()).map_err(|e| anyhow!(e))?;
     let mut out = std::io::stdout().lock();
@@ -193,73 +191,6 @@ pub fn prepare_year(
     Ok((year, streams))
 }
 
-/// Embeds `texts` in batches of 2,048, cached (see [`embed_cached_units`]).
-pub fn embed_cached(texts: &[&str], models: Option<&Path>, cache: Option<&Path>) -> Result<Vec<Embedding>> {
-    let units: Vec<Vec<&str>> = texts.chunks(2048).map(<[&str]>::to_vec).collect();
-    embed_cached_units(&units, models, cache)
-}
-
-/// Embeds each unit of texts in one encoder call, reading and writing a
-/// cache file keyed by the model manifest, the texts and the units, so
-/// repeated runs skip the encoder entirely.
-pub fn embed_cached_units(units: &[Vec<&str>], models: Option<&Path>, cache: Option<&Path>) -> Result<Vec<Embedding>> {
-    let manifest = std::fs::read(models_dir(models).join("muse-v3/manifest.json")).unwrap_or_default();
-    let key = units.iter().fold(fnv1a(FNV_OFFSET, &manifest), |h, unit| {
-        let h = unit.iter().fold(h, |h, t| fnv1a(fnv1a(h, t.as_bytes()), b"\n"));
-        fnv1a(h, b"\x1e")
-    });
-    let count = units.iter().map(Vec::len).sum();
-    let dir = cache_dir(cache);
-    let path = dir.join(format!("embeddings-{key:016x}-{count}.f32"));
-    if let Some(embeddings) = read_embeddings(&path, count) {
-        return Ok(embeddings);
-    }
-    let encoder = load_encoder(models)?;
-    let embeddings = encode_units(&encoder, units, count)?;
-    std::fs::create_dir_all(&dir).ok();
-    let bytes: Vec<u8> = embeddings.iter().flatten().flat_map(|x| x.to_le_bytes()).collect();
-    let tmp = path.with_extension("tmp");
-    if std::fs::write(&tmp, bytes).is_ok() {
-        std::fs::rename(&tmp, &path).ok();
-    }
-    Ok(embeddings)
-}
-
-fn encode_units(encoder: &Encoder, units: &[Vec<&str>], count: usize) -> Result<Vec<Embedding>> {
-    let mut done = 0;
-    let embeddings = embed_by_article(units.iter().cloned(), |texts| {
-        done += texts.len();
-        eprint!("\rencoding {done}/{count} sentences");
-        encoder.encode(texts)
-    })?;
-    eprintln!();
-    Ok(embeddings)
-}
-
-pub fn cache_dir(flag: Option<&Path>) -> PathBuf {
-    flag.map(Path::to_path_buf)
-        .or_else(|| std::env::var_os("PRECIS_CACHE").map(PathBuf::from))
-        .unwrap_or_else(|| std::env::temp_dir().join("precis-cache"))
-}
-
-fn read_embeddings(path: &Path, count: usize) -> Option<Vec<Embedding>> {
-    let bytes = std::fs::read(path).ok()?;
-    if bytes.len() != count * DIM * 4 {
-        return None;
-    }
-    let floats: Vec<f32> = bytes.chunks_exact(4).map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])).collect();
-    Some(floats.chunks_exact(DIM).map(|c| c.try_into().expect("DIM floats")).collect())
-}
-
-const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
-
-fn fnv1a(mut hash: u64, bytes: &[u8]) -> u64 {
-    for &b in bytes {
-        hash = (hash ^ b as u64).wrapping_mul(0x100_0000_01b3);
-    }
-    hash
-}
-
 #[derive(clap::Args)]
 pub struct TrainArgs {
     /// The development year (TREC-TS 2013): every hyperparameter is chosen on it.
@@ -273,17 +204,17 @@ pub struct TrainArgs {
     /// A small grid and few epochs, to check the pipeline quickly.
     #[arg(long)]
     pub quick: bool,
-    #[arg(long)]
-    pub models: Option<PathBuf>,
-    #[arg(long)]
-    pub cache: Option<PathBuf>,
+    #[command(flatten)]
+    pub models: ModelsFlag,
+    #[command(flatten)]
+    pub cache: CacheFlag,
 }
 
 /// `precis stream-train`: tunes COS, APSAL, LS and LS+COS on a development
 /// year, trains LS on all of it and writes the settings file.
 pub fn run_train(args: TrainArgs) -> Result<()> {
     let started = std::time::Instant::now();
-    let (year, streams) = prepare_year(&args.data, None, args.models.as_deref(), args.cache.as_deref())?;
+    let (year, streams) = prepare_year(&args.data, None, args.models.dir(), args.cache.dir())?;
     let state = StateConfig::default();
     let base = LolsConfig { seed: args.seed, ..Default::default() };
     let grid = if args.quick { quick_grid() } else { TuningGrid::default() };

@@ -1,6 +1,7 @@
 //! `precis summarize FILES…|DIR`: one document per file (or per record of a
 //! JSON/JSONL file), one summary out.
 
+use super::flags::ModelsFlag;
 use super::models::{load_encoder, load_heads};
 use super::settings::SettingsArgs;
 use anyhow::{Context, Result};
@@ -41,8 +42,8 @@ pub struct ArticlesArgs {
     /// w in 0..=1: how far --topic pulls the centroid (0: no effect, 1: the topic alone).
     #[arg(long, default_value_t = 0.0, requires = "topic", value_parser = parse_weight)]
     pub topic_weight: f32,
-    #[arg(long)]
-    pub models: Option<PathBuf>,
+    #[command(flatten)]
+    pub models: ModelsFlag,
     /// Folder of the trained centroid heads for cera and cerai (default: MODELS/cera).
     #[arg(long)]
     pub heads: Option<PathBuf>,
@@ -92,11 +93,11 @@ impl ArticlesArgs {
     }
 
     pub fn encoder(&self) -> Result<precis::encoder::Encoder> {
-        load_encoder(self.models.as_deref())
+        load_encoder(self.models.dir())
     }
 
     pub fn heads(&self, methods: &[Method]) -> Result<precis::centroid::cera::Heads> {
-        load_heads(self.models.as_deref(), self.heads.as_deref(), methods)
+        load_heads(self.models.dir(), self.heads.as_deref(), methods)
     }
 }
 

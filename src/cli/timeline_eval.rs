@@ -16,9 +16,10 @@
 //! `--reference-budget`: the day's reference length in words (often under
 //! 20 words, so a day may get no sentence at all).
 
+use super::flags::{ModelsFlag, CacheFlag, ThreadsFlag};
 use super::models::{load_heads, models_dir};
 use super::settings::SettingsArgs;
-use super::stream::embed_cached;
+use super::cache::embed_cached;
 use anyhow::{bail, Result};
 use precis::datasets::ml_crisis::{self, TopicData};
 use precis::centroid::Heads;
@@ -55,16 +56,15 @@ pub struct TimelineEvalArgs {
     /// Which reference days: all; tune (every third day, for choosing settings); report (the others).
     #[arg(long, value_enum, default_value = "all")]
     pub days: DaySplit,
-    #[arg(long)]
-    pub models: Option<PathBuf>,
+    #[command(flatten)]
+    pub models: ModelsFlag,
     /// Folder of the trained centroid heads for cera and cerai (default: MODELS/cera).
     #[arg(long)]
     pub heads: Option<PathBuf>,
-    /// Embedding cache folder (default: $PRECIS_CACHE or the system's temp folder).
-    #[arg(long)]
-    pub cache: Option<PathBuf>,
-    #[arg(long)]
-    pub threads: Option<usize>,
+    #[command(flatten)]
+    pub cache: CacheFlag,
+    #[command(flatten)]
+    pub threads: ThreadsFlag,
     #[command(flatten)]
     pub settings: SettingsArgs,
 }
@@ -147,12 +147,7 @@ struct MethodReport {
 }
 
 pub fn run(args: TimelineEvalArgs) -> Result<()> {
-    if let Some(threads) = args.threads {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build_global()
-            .ok();
-    }
+    args.threads.apply();
     let topics = ml_crisis::load(&args.data)?;
     let (clusters, cases) = build_cases(&topics, args.days, &args.settings.languages)?;
     if cases.is_empty() {
@@ -163,7 +158,7 @@ pub fn run(args: TimelineEvalArgs) -> Result<()> {
     }
     eprintln!("{} day clusters, {} scored cases", clusters.len(), cases.len());
     let embedded = embed_clusters(&clusters, &args)?;
-    let heads = load_heads(args.models.as_deref(), args.heads.as_deref(), &args.methods)?;
+    let heads = load_heads(args.models.dir(), args.heads.as_deref(), &args.methods)?;
     let results: Vec<CaseResult> = cases
         .par_iter()
         .map(|case| run_case(case, &clusters[case.cluster], &embedded[case.cluster], &heads, &args))
@@ -284,9 +279,9 @@ fn embed_clusters(
     eprintln!(
         "{} distinct texts to embed (models: {})",
         unique.len(),
-        models_dir(args.models.as_deref()).display()
+        models_dir(args.models.dir()).display()
     );
-    let vectors = embed_cached(&unique, args.models.as_deref(), args.cache.as_deref())?;
+    let vectors = embed_cached(&unique, args.models.dir(), args.cache.dir())?;
     let lookup = |texts: Vec<&str>| {
         texts
             .iter()

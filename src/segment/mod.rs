@@ -19,7 +19,7 @@ mod html;
 mod language;
 mod layout;
 mod lead_label;
-mod line_key;
+pub mod line_key;
 mod prepare;
 pub mod prose_reader;
 mod rules;
