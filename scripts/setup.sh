@@ -70,7 +70,7 @@ ensure_models() {
   python3 "$ROOT/models/build.py"
 }
 
-# The Python package `precis` (pyproject.toml, src/python.rs) in .venv,
+# The Python package `precis` (pyproject.toml, src/python/) in .venv,
 # with maturin and pytest. Built with the ci profile in target/, so it
 # reuses the dependencies `cargo test --profile ci` compiled; cargo
 # rebuilds only what changed. Needs the venv that ensure_models makes.

@@ -1,6 +1,6 @@
 """Précis: offline multilingual multi-document news summarization.
 
-Thin wrappers over the native module (src/python.rs), which runs the same
+Thin wrappers over the native module (src/python/), which runs the same
 library functions as the `precis` CLI. The sentence encoder loads once per
 process, on first use. `models` is the folder holding muse-v3/, cera/ and
 stream/ (default: $PRECIS_MODELS, else the repo's models/, as for the CLI).

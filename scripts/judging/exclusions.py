@@ -3,7 +3,7 @@
 (or any folders of .txt articles) segmented as one cluster by `precis
 segment`, the exclusions counted by reason and listed.
 
-usage: scripts/exclusions.py PRECIS_BINARY DOCS_DIR [--prose-reader] [--list]
+usage: scripts/judging/exclusions.py PRECIS_BINARY DOCS_DIR [--prose-reader] [--list]
 DOCS_DIR holds one folder per cluster (../shared/data/duc2004/docs).
 Wire codes ("graf 19 pvs", "MORE", "ENDIT") and bare datelines ("NEW YORK
 (AP) --") are counted apart: the issue's 1% allows them.

@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 """Seeded random sample of summary lines per method, for judging junk by hand.
 
-usage: scripts/junk_sample.py RUN_DIR METHODS N SEED > sample.tsv
+usage: scripts/judging/junk_sample.py RUN_DIR METHODS N SEED > sample.tsv
 Writes method<TAB>cluster<TAB>line for N lines per method (the union is what
 gets judged; a line's judgement is shared by every method that picked it).
 The sample is bottom-k: the N lines whose seeded SHA-256 of
 (seed, method, cluster, line) is smallest, uniform over the run's lines.
 With --score JUDGED.tsv[,MORE.tsv…] (line<TAB>prose|junk) prints the junk share per method;
 with --only A,B the share is over the sampled lines of the clusters whose
-names contain A or B (e.g. the held-out topics of scripts/ml_crisis_clusters.py).
+names contain A or B (e.g. the held-out topics of scripts/data/ml_crisis_clusters.py).
 """
 import hashlib, sys, os, glob
 

@@ -6,7 +6,7 @@ judging the junk lines in them. The "summary" field, which `evaluate`
 needs, is only the first article's headline: the ROUGE scores of such a
 run mean nothing.
 
-usage: scripts/ml_crisis_clusters.py ML_CRISIS_DIR OUT.jsonl.gz [MAX_DOCS=10]
+usage: scripts/data/ml_crisis_clusters.py ML_CRISIS_DIR OUT.jsonl.gz [MAX_DOCS=10]
 One cluster per language, topic and ISO week with at least two articles;
 at most MAX_DOCS articles each, in file order.
 """

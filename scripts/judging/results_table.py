@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Markdown rows from `precis evaluate` results.json files (the figures the
 command prints: ROUGE-1.5.5's averages with 95% CIs, x100).
-Usage: scripts/results_table.py OUT/results.json [LABEL] ..."""
+Usage: scripts/judging/results_table.py OUT/results.json [LABEL] ..."""
 import json
 import sys
 

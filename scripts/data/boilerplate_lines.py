@@ -2,7 +2,7 @@
 """Candidates for src/segment/boilerplate.txt: sentences of 4-25 words found in
 at least MIN clusters of the Multi-News TRAIN split (never validation or test).
 
-usage: scripts/boilerplate_lines.py TRAIN.jsonl.gz [MIN=10] > candidates.tsv
+usage: scripts/data/boilerplate_lines.py TRAIN.jsonl.gz [MIN=10] > candidates.tsv
 Prints clusters<TAB>sentence, most frequent first. The list in the repository
 is this output read and pruned by hand (prose and abbreviation splits removed).
 """

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Agreement of two judgements of the same lines (line<TAB>prose|junk files).
 
-usage: scripts/judge_agreement.py FIRST.tsv SECOND.tsv
-       scripts/judge_agreement.py --repeats FILE.tsv FILE.tsv [FILE.tsv ...]
+usage: scripts/judging/judge_agreement.py FIRST.tsv SECOND.tsv
+       scripts/judging/judge_agreement.py --repeats FILE.tsv FILE.tsv [FILE.tsv ...]
 Prints the 2x2 table over the lines both judged, the share of agreement,
 Cohen's kappa, and the lines they disagree on. With --repeats: over the
 lines found in more than one of the files (hidden controls, lines met again

@@ -3,7 +3,7 @@
 (no sample), with their judged labels: how a rule's exclusions change the
 junk in every summary, not only in a seeded sample.
 
-usage: scripts/junk_changed.py BEFORE_RUN AFTER_RUN METHODS --score JUDGED.tsv[,MORE.tsv…]
+usage: scripts/judging/junk_changed.py BEFORE_RUN AFTER_RUN METHODS --score JUDGED.tsv[,MORE.tsv…]
 A line counts once per method and cluster whose summary it left or joined.
 Prints, per method and in all, the lines that left and came in by label
 (junk, prose, unjudged), then the unjudged ones, to be judged blind.

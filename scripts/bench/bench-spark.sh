@@ -7,13 +7,13 @@
 #   stream: a TREC-TS year, `precis stream --data` against
 #           `python -m precis.spark stream` on local[2]; the updates and the
 #           printed scores must be identical.
-# Usage: scripts/bench-spark.sh DATA_DIR [METHOD] [POLICY] [TREC_YEAR]
+# Usage: scripts/bench/bench-spark.sh DATA_DIR [METHOD] [POLICY] [TREC_YEAR]
 #   (BENCH_PARTS="batch" or "stream" runs one part only)
 #   DATA_DIR is ../shared/data (multinews/val_fulltext_sample250.jsonl.gz,
 #   trec_ts/YEAR). Work files go to $BENCH_DIR (default target/bench-spark).
 set -euo pipefail
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-DATA="$(cd "${1:?usage: scripts/bench-spark.sh DATA_DIR [METHOD] [POLICY] [TREC_YEAR]}" && pwd)"
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+DATA="$(cd "${1:?usage: scripts/bench/bench-spark.sh DATA_DIR [METHOD] [POLICY] [TREC_YEAR]}" && pwd)"
 METHOD="${2:-gg}"
 POLICY="${3:-ls}"
 YEAR="${4:-2013}"

@@ -4,7 +4,7 @@ as per-row dynamic int8 activations x per-output-channel symmetric int8
 weights, in plain ONNX ops (Abs, ReduceMax, Div, Round, Clip, Cast,
 MatMulInteger, Cast, Mul, Mul) that tract runs natively.
 
-usage: .venv/bin/python scripts/int8_rows.py IN.onnx OUT.onnx [INDEXES]
+usage: .venv/bin/python scripts/experiments/int8_rows.py IN.onnx OUT.onnx [INDEXES]
 INDEXES (comma-separated, in graph order) limits which MatMuls are rewritten;
 the indexes and names are printed on stderr. Results: docs/results/int8.md.
 Copy tokenizer.json next to OUT.onnx (in a muse-v3/ folder) and run

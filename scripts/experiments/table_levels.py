@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Issue #21 experiment (docs/results/int8.md): can fewer levels in the embedding table
-shrink the download? Usage: .venv/bin/python scripts/table_levels.py LEVELS. Rebuild
+shrink the download? Usage: .venv/bin/python scripts/experiments/table_levels.py LEVELS. Rebuild
 encoder.onnx with table codes snapped to LEVELS centres per chunk (weighted Lloyd-Max), run it with
 onnxruntime on the parity fixture, cosine against the 8-bit model."""
 import os, sys, gzip, tempfile, numpy as np, onnx, onnxruntime as ort
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 OUT = os.path.join(tempfile.mkdtemp(), "encoder-levels.onnx")
 from onnx import numpy_helper
 sys.path.insert(0, os.path.join(ROOT, "models"))

@@ -5,7 +5,7 @@ held out): sentences of 3-30 words found in at least MIN files of at least
 MIN_DAYS different days. The list in the repository is this output read and
 pruned by hand (prose a story could print removed).
 
-usage: scripts/boilerplate_ml_crisis.py ML_CRISIS_DIR [MIN=4] > candidates.tsv
+usage: scripts/data/boilerplate_ml_crisis.py ML_CRISIS_DIR [MIN=4] > candidates.tsv
 """
 import collections, os, re, sys
 
