@@ -15,7 +15,7 @@
 use super::flags::{ModelsFlag, ThreadsFlag};
 use super::models::load_encoder;
 use anyhow::{ensure, Context, Result};
-use indicatif::{ProgressBar, ProgressStyle};
+use super::progress::cluster_bar;
 use precis::datasets::{multinews, EvalCluster};
 use precis::document::Cluster;
 use precis::encoder::{Embedding, Encoder};
@@ -88,7 +88,7 @@ pub fn run(args: EmbedDatasetArgs) -> Result<()> {
     }
     let encoder = load_encoder(args.models.dir())?;
     let mut writer = CacheWriter::create(&args.out)?;
-    let progress = progress_bar(clusters.len());
+    let progress = cluster_bar(clusters.len());
     let (mut sentences, mut summary_sentences) = (0usize, 0usize);
     for block in clusters.chunks(CLUSTERS_PER_BLOCK) {
         let embedded: Vec<EmbeddedCluster> = block
@@ -256,16 +256,6 @@ fn round_shift(value: u32, shift: u32) -> u32 {
     } else {
         kept
     }
-}
-
-fn progress_bar(len: usize) -> ProgressBar {
-    let bar = ProgressBar::new(len as u64);
-    bar.set_style(
-        ProgressStyle::with_template("{elapsed_precise} [{bar:40}] {pos}/{len} clusters ({per_sec}, eta {eta})")
-            .expect("static template")
-            .progress_chars("=> "),
-    );
-    bar
 }
 
 #[cfg(test)]

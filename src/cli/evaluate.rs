@@ -5,7 +5,7 @@ use super::flags::{ModelsFlag, ThreadsFlag};
 use super::models::{load_encoder, load_heads};
 use super::settings::SettingsArgs;
 use anyhow::{bail, Context, Result};
-use indicatif::{ProgressBar, ProgressStyle};
+use super::progress::cluster_bar;
 use precis::datasets::{Dataset, EvalCluster};
 use precis::centroid::Heads;
 use precis::document::Cluster;
@@ -84,7 +84,7 @@ pub fn run(args: EvaluateArgs) -> Result<()> {
     let encoder = load_encoder(args.models.dir())?;
     let heads = load_heads(args.models.dir(), args.heads.as_deref(), &args.methods)?;
     args.threads.apply();
-    let progress = progress_bar(clusters.len());
+    let progress = cluster_bar(clusters.len());
     let runs: Vec<ClusterRun> = clusters
         .par_iter()
         .map(|c| {
@@ -112,16 +112,6 @@ pub fn run(args: EvaluateArgs) -> Result<()> {
         .with_context(|| format!("{}", path.display()))?;
     eprintln!("wrote {} and {}/<method>/<cluster>.txt", path.display(), args.out.display());
     Ok(())
-}
-
-fn progress_bar(len: usize) -> ProgressBar {
-    let bar = ProgressBar::new(len as u64);
-    bar.set_style(
-        ProgressStyle::with_template("{elapsed_precise} [{bar:40}] {pos}/{len} clusters ({per_sec}, eta {eta})")
-            .expect("static template")
-            .progress_chars("=> "),
-    );
-    bar
 }
 
 fn run_cluster(

@@ -12,6 +12,7 @@ pub mod flags;
 pub mod furniture;
 pub mod mmr_tune;
 pub mod models;
+pub mod progress;
 pub mod registry_args;
 pub mod rouge;
 pub mod segment;

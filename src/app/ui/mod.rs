@@ -8,6 +8,7 @@ mod choices;
 mod compare;
 mod dom;
 mod explorer;
+mod export_bar;
 mod idb;
 mod link;
 mod map;

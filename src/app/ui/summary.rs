@@ -3,6 +3,7 @@
 
 use super::choices::{ChoiceBar, ChoiceButtons};
 use super::dom;
+use super::export_bar::{ExportBar, Render};
 use super::link;
 use super::state::{AppState, Outcome, Shown, Tab};
 use crate::app::catalogue;
@@ -197,7 +198,7 @@ fn SummaryBody(outcome: Arc<Outcome>, shown: Shown) -> impl IntoView {
     });
     let notes = result.summary.notes.iter().map(|n| view! { <p class="notice" role="status">{n.clone()}</p> }).collect_view();
     let rouge = result.rouge.clone().map(|r| view! { <RougeTable rouge=r/> });
-    let export = (outcome.clone(), shown.clone());
+    let export = summary_export(outcome.clone(), shown.clone());
     view! {
         <p class="summary-meta">{meta}</p>
         <ChoiceBar/>
@@ -205,71 +206,35 @@ fn SummaryBody(outcome: Arc<Outcome>, shown: Shown) -> impl IntoView {
         {notes}
         <ol class="summary-list">{items}</ol>
         {rouge}
-        <ExportBar export=export/>
+        {export}
     }
 }
 
-#[component]
-fn ExportBar(export: (Arc<Outcome>, Shown)) -> impl IntoView {
-    let feedback = RwSignal::new(None::<(bool, String)>);
-    let empty = export.1.sentences.is_empty();
-    let export = Arc::new(export);
-    let render = {
-        let export = export.clone();
-        move |format: &str| {
-            let (outcome, shown) = &*export;
-            let summary = SummaryExport {
-                documents: &outcome.documents,
-                sentences: &outcome.result.sentences,
-                picked: &shown.sentences,
-                settings: &outcome.settings,
-                score: shown.score,
-                cost: shown.cost,
-                limit: outcome.result.summary.limit,
-                pinned: &outcome.result.summary.pinned,
-                struck: &outcome.result.summary.struck,
-            };
-            match format {
-                "md" => summary.to_markdown(),
-                "json" => summary.to_json(),
-                _ => summary.to_text(),
-            }
+/// The summary as shown (pins and strikes included), to copy or save.
+fn summary_export(outcome: Arc<Outcome>, shown: Shown) -> impl IntoView {
+    let empty = shown.sentences.is_empty();
+    let render: Render = Arc::new(move |format: &str| {
+        let summary = SummaryExport {
+            documents: &outcome.documents,
+            sentences: &outcome.result.sentences,
+            picked: &shown.sentences,
+            settings: &outcome.settings,
+            score: shown.score,
+            cost: shown.cost,
+            limit: outcome.result.summary.limit,
+            pinned: &outcome.result.summary.pinned,
+            struck: &outcome.result.summary.struck,
+        };
+        match format {
+            "md" => summary.to_markdown(),
+            "json" => summary.to_json(),
+            _ => summary.to_text(),
         }
-    };
-    let copy = {
-        let render = render.clone();
-        move |_| {
-            let text = render("txt");
-            leptos::task::spawn_local(async move {
-                feedback.set(Some(match dom::copy_text(&text).await {
-                    Ok(()) => (true, "Copied with sources.".to_string()),
-                    Err(e) => (false, e),
-                }));
-            });
-        }
-    };
-    let save = move |format: &'static str, mime: &'static str| {
-        let render = render.clone();
-        move |_| {
-            let name = format!("precis-summary-{}.{format}", today());
-            feedback.set(Some(match dom::download(&name, mime, &render(format)) {
-                Ok(()) => (true, format!("Saved {name}.")),
-                Err(e) => (false, e),
-            }));
-        }
-    };
+    });
+    const FORMATS: &[(&str, &str)] = &[("txt", "text/plain"), ("md", "text/markdown"), ("json", "application/json")];
     view! {
-        <div class="button-row export" role="group" aria-label="Copy or export the summary">
-            <button on:click=copy disabled=empty>"Copy"</button>
-            <button on:click=save("txt", "text/plain") disabled=empty>"Export .txt"</button>
-            <button on:click=save("md", "text/markdown") disabled=empty>"Export .md"</button>
-            <button on:click=save("json", "application/json") disabled=empty>"Export .json"</button>
-        </div>
-        {move || feedback.get().map(|(ok, message)| if ok {
-            view! { <p class="notice" role="status">{message}</p> }.into_any()
-        } else {
-            view! { <p class="error" role="alert" data-testid="error">{message}</p> }.into_any()
-        })}
+        <ExportBar label="Copy or export the summary" formats=FORMATS copy=true
+            stem=format!("precis-summary-{}", today()) empty render/>
     }
 }
 

@@ -6,7 +6,7 @@
 //! replay; the policy and its threshold can change at any time (the stream
 //! is replayed with the new setting up to the same point).
 
-use super::dom;
+use super::export_bar::{ExportBar, Render};
 use super::link;
 use super::state::{AppState, StreamChoice, TimelineOutcome};
 use crate::app::export::TimelineExport;
@@ -337,37 +337,21 @@ fn ReplayView(outcome: Arc<TimelineOutcome>) -> impl IntoView {
             "Show skipped sentences, with the reason"
         </label>
         <ol class="timeline-list" aria-label="Updates, oldest first">{entries}</ol>
-        <TimelineExportBar outcome=outcome.clone()/>
+        {timeline_export(outcome.clone())}
     }
 }
 
 /// The whole timeline's updates as Markdown or JSON, with their sources.
-#[component]
-fn TimelineExportBar(outcome: Arc<TimelineOutcome>) -> impl IntoView {
-    let feedback = RwSignal::new(None::<(bool, String)>);
+fn timeline_export(outcome: Arc<TimelineOutcome>) -> impl IntoView {
     let empty = outcome.timeline.updates == 0;
-    let save = move |format: &'static str, mime: &'static str| {
-        let outcome = outcome.clone();
-        move |_| {
-            let export = TimelineExport { timeline: &outcome.timeline, documents: &outcome.documents };
-            let content = if format == "json" { export.to_json() } else { export.to_markdown() };
-            let name = format!("precis-timeline.{format}");
-            feedback.set(Some(match dom::download(&name, mime, &content) {
-                Ok(()) => (true, format!("Saved {name} (all updates, whatever the replay shows).")),
-                Err(e) => (false, e),
-            }));
-        }
-    };
+    let render: Render = Arc::new(move |format: &str| {
+        let export = TimelineExport { timeline: &outcome.timeline, documents: &outcome.documents };
+        if format == "json" { export.to_json() } else { export.to_markdown() }
+    });
+    const FORMATS: &[(&str, &str)] = &[("md", "text/markdown"), ("json", "application/json")];
     view! {
-        <div class="button-row export" role="group" aria-label="Export the timeline">
-            <button on:click=save("md", "text/markdown") disabled=empty>"Export .md"</button>
-            <button on:click=save("json", "application/json") disabled=empty>"Export .json"</button>
-        </div>
-        {move || feedback.get().map(|(ok, message)| if ok {
-            view! { <p class="notice" role="status">{message}</p> }.into_any()
-        } else {
-            view! { <p class="error" role="alert" data-testid="error">{message}</p> }.into_any()
-        })}
+        <ExportBar label="Export the timeline" formats=FORMATS stem="precis-timeline".to_string()
+            saved_note=" (all updates, whatever the replay shows)" empty render/>
     }
 }
 
