@@ -33,6 +33,30 @@ impl Budget {
     }
 }
 
+/// The budget as flags, the CLI's and the Python package's: at most one of
+/// words, sentences and a percentage (see [`Budget::from_flags`]).
+#[derive(Clone, Debug, Default, Deserialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(clap::Args))]
+#[serde(default)]
+pub struct BudgetFlags {
+    /// Budget in words (default: 100, or the dataset's standard budget).
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long))]
+    pub budget: Option<usize>,
+    /// Budget in sentences instead of words.
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, conflicts_with_all = ["budget", "budget_percent"]))]
+    pub budget_sentences: Option<usize>,
+    /// Budget as a percentage of the input's words.
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, conflicts_with = "budget"))]
+    pub budget_percent: Option<f32>,
+}
+
+impl BudgetFlags {
+    /// The budget these flags give (none: `default_words` words).
+    pub fn budget(&self, default_words: usize) -> Result<Budget, String> {
+        Budget::from_flags(self.budget, self.budget_sentences, self.budget_percent, default_words)
+    }
+}
+
 impl Default for Budget {
     fn default() -> Self {
         Budget::Words(100)

@@ -16,7 +16,7 @@ mod request;
 mod settings;
 mod texts;
 
-pub use budget::Budget;
+pub use budget::{Budget, BudgetFlags};
 pub use dispatch::{estimate_centroid, run_selector, select_towards, summarize};
 pub use marking::{mark_read_furniture, read_as_furniture, sentences_as_read};
 pub use method::Method;

@@ -16,6 +16,23 @@ pub enum Order {
     Chronological,
 }
 
+/// The CLI's `--order` values: the serde names, in this order.
+#[cfg(not(target_arch = "wasm32"))]
+impl clap::ValueEnum for Order {
+    fn value_variants<'a>() -> &'a [Self] {
+        &[Order::Position, Order::Score, Order::Chronological]
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        let name = match self {
+            Order::Position => "position",
+            Order::Score => "score",
+            Order::Chronological => "chronological",
+        };
+        Some(clap::builder::PossibleValue::new(name))
+    }
+}
+
 /// The picked sentences in the chosen output order: the core orders its
 /// summaries so, and the app any other candidate of the beam the same way.
 pub fn order_sentences(sentences: &[Sentence], documents: &[Document], picked: &[usize], order: Order) -> Vec<usize> {
