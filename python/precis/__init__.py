@@ -13,7 +13,13 @@ import numpy as np
 
 from . import _precis
 
-__all__ = ["embed", "summarize", "summary_texts", "StreamState", "trec_events", "trec_report", "dataset"]
+__all__ = ["embed", "summarize", "summary_texts", "StreamState", "trec_events", "trec_report", "dataset", "registry"]
+
+
+def registry():
+    """The core's registry: {"methods": [...], "default_method": ...,
+    "policies": [...], "default_policy": ...}, names in the core's order."""
+    return json.loads(_precis.registry_json())
 
 
 def embed(texts, models=None):

@@ -31,6 +31,9 @@ import pyarrow as pa
 
 import precis
 
+# Method and policy names and their defaults: the core's registry.
+REGISTRY = precis.registry()
+
 ROCKSDB = "org.apache.spark.sql.execution.streaming.state.RocksDBStateStoreProvider"
 
 # ---------------------------------------------------------------- session
@@ -196,7 +199,7 @@ def _embedded_cluster(cluster, rows, options):
 def summarize_cluster(options):
     """`applyInArrow`'s function: one cluster's documents and embeddings in,
     its summary sentences with their provenance out."""
-    method = options.get("method") or "bs+gs"
+    method = options.get("method") or REGISTRY["default_method"]
 
     def run(table):
         import pyarrow.compute as pc
@@ -235,7 +238,7 @@ def batch(spark, input_path, out_dir, options, partitions=None):
     out = Path(out_dir)
     summaries.write.mode("overwrite").parquet(str(out / "summaries"))
     rows = spark.read.parquet(str(out / "summaries")).orderBy("cluster", "rank").collect()
-    method = options.get("method") or "bs+gs"
+    method = options.get("method") or REGISTRY["default_method"]
     (out / method).mkdir(parents=True, exist_ok=True)
     by_name = {}
     for row in rows:
@@ -495,7 +498,7 @@ def main(argv=None):
     run = commands.add_parser("batch", help="summarize every cluster of a corpus")
     run.add_argument("--input", required=True, help="Parquet or JSONL documents (cluster, text, …)")
     run.add_argument("--out", required=True)
-    run.add_argument("--method", default="bs+gs")
+    run.add_argument("--method", choices=REGISTRY["methods"], default=REGISTRY["default_method"])
     run.add_argument("--budget", type=int)
     run.add_argument("--set", action="append", metavar="NAME=VALUE", help="any other summary setting (as the CLI's flags)")
     run.add_argument("--master", help="default: local[2], or spark-submit's")
@@ -504,7 +507,7 @@ def main(argv=None):
 
     live = commands.add_parser("stream", help="follow a TREC-TS year as a live stream")
     live.add_argument("--data", required=True, help="a TREC-TS year folder")
-    live.add_argument("--policy", choices=["cos", "apsal", "ls", "ls+cos"], default="ls")
+    live.add_argument("--policy", choices=REGISTRY["policies"], default=REGISTRY["default_policy"])
     live.add_argument("--threshold", type=float)
     live.add_argument("--checkpoint", required=True)
     live.add_argument("--out", required=True)

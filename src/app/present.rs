@@ -3,7 +3,7 @@
 
 use crate::dates::CivilDate;
 use crate::document::{Document, Sentence};
-use crate::summarize::{Budget, Order};
+use crate::summarize::Budget;
 pub use crate::segment::language_name;
 
 /// Longest title shown before it is cut with an ellipsis.
@@ -61,21 +61,9 @@ pub fn provenance(sentence: &Sentence, document: Option<&Document>, sentences_in
     )
 }
 
-/// The summary's sentences in the chosen output order (the core orders its
-/// own answer; this orders any other candidate of the beam the same way).
-pub fn order_sentences(sentences: &[Sentence], documents: &[Document], picked: &[usize], order: Order) -> Vec<usize> {
-    let mut ids = picked.to_vec();
-    let position = |&s: &usize| (sentences[s].doc, sentences[s].index);
-    match order {
-        Order::Score => {}
-        Order::Position => ids.sort_by_key(position),
-        Order::Chronological => ids.sort_by_key(|s| {
-            let date = documents.get(sentences[*s].doc).and_then(|d| d.timestamp).unwrap_or(i64::MIN);
-            (date, position(s))
-        }),
-    }
-    ids
-}
+/// The summary's sentences in the chosen output order: the core's one
+/// ordering, for any other candidate of the beam.
+pub use crate::summarize::order_sentences;
 
 /// The unit of a budget, plural as read after a number.
 pub fn budget_unit(budget: &Budget) -> &'static str {
@@ -148,20 +136,6 @@ mod tests {
         assert_eq!(iso_date(t), "2026-03-10");
         assert_eq!(iso_date(t + 86_399), "2026-03-10");
         assert_eq!(parse_iso_date("10 March"), None);
-    }
-
-    #[test]
-    fn candidates_are_ordered_like_the_summary() {
-        let sentences = vec![sentence(0, 0), sentence(0, 1), sentence(1, 0), sentence(1, 1)];
-        let mut older = Document::new("b", "");
-        older.timestamp = Some(100);
-        let mut newer = Document::new("a", "");
-        newer.timestamp = Some(200);
-        let documents = vec![newer, older];
-        let picked = [3, 1, 2];
-        assert_eq!(order_sentences(&sentences, &documents, &picked, Order::Position), vec![1, 2, 3]);
-        assert_eq!(order_sentences(&sentences, &documents, &picked, Order::Chronological), vec![2, 3, 1]);
-        assert_eq!(order_sentences(&sentences, &documents, &picked, Order::Score), vec![3, 1, 2]);
     }
 
     #[test]

@@ -80,7 +80,7 @@ pub fn run(args: EvaluateArgs) -> Result<()> {
     if clusters.is_empty() {
         bail!("{}: no clusters found", args.data.display());
     }
-    let budget = args.settings.budget.unwrap_or(args.dataset.default_budget());
+    let budget = args.settings.budget.budget.unwrap_or(args.dataset.default_budget());
     let encoder = load_encoder(args.models.dir())?;
     let heads = load_heads(args.models.dir(), args.heads.as_deref(), &args.methods)?;
     args.threads.apply();
@@ -198,7 +198,7 @@ fn print_table(args: &EvaluateArgs, reports: &[MethodReport], clusters: usize, w
         "{:?}: {} clusters, budget {} words, ROUGE-1.5.5 (-n 4 -m -a -c 95 -r 1000 -f A -p 0.5 -t 0), recall and F1 x100 [95% CI]",
         args.dataset,
         clusters,
-        args.settings.budget.unwrap_or(args.dataset.default_budget())
+        args.settings.budget.budget.unwrap_or(args.dataset.default_budget())
     );
     println!(
         "{:<8} {:>22} {:>22} {:>22} {:>22} {:>22} {:>22} {:>7} {:>10}",

@@ -149,7 +149,7 @@ struct MethodReport {
 pub fn run(args: TimelineEvalArgs) -> Result<()> {
     args.threads.apply();
     let topics = ml_crisis::load(&args.data)?;
-    let (clusters, cases) = build_cases(&topics, args.days, &args.settings.languages)?;
+    let (clusters, cases) = build_cases(&topics, args.days, &args.settings.settings.languages)?;
     if cases.is_empty() {
         bail!(
             "{}: no day has both articles and a reference entry",

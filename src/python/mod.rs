@@ -6,8 +6,7 @@
 use crate::document::Document;
 use crate::encoder::{Embedding, Encoder, DIM};
 use crate::models::{load_encoder, load_heads, models_dir};
-use crate::select::beam::BeamMode;
-use crate::summarize::{check_weight, cluster_to_summarize, language_code, summary_json, Budget, Method, Order, Settings, SummaryTexts};
+use crate::summarize::{check_weight, cluster_to_summarize, summary_json, BudgetFlags, Method, Settings, SummaryTexts};
 use numpy::ndarray::Array2;
 use numpy::{IntoPyArray, PyArray2, PyReadonlyArray2};
 use pyo3::exceptions::PyValueError;
@@ -60,63 +59,51 @@ fn embed<'py>(py: Python<'py>, texts: Vec<String>, models: Option<PathBuf>) -> P
     Ok(Array2::from_shape_vec((rows, DIM), flat).map_err(value_error)?.into_pyarray(py))
 }
 
-/// The summary settings the Python keyword arguments may set: the flags
-/// of `precis summarize`, by the same names (unknown names are errors).
+/// The Python keyword arguments of a summary: the flags of `precis
+/// summarize` by the same names (unknown names are errors). The settings'
+/// own flags are read by the core's declaration ([`Settings::from_flags`]);
+/// the method, budget, topic and choices are the command's own flags.
 #[derive(Deserialize, Default)]
-#[serde(deny_unknown_fields, default)]
 struct SummaryOptions {
+    #[serde(default)]
     method: Option<String>,
-    budget: Option<usize>,
-    budget_sentences: Option<usize>,
-    budget_percent: Option<f32>,
-    first_sentences: Option<usize>,
-    beam_width: Option<usize>,
-    greedy_candidates: Option<usize>,
-    beam_mode: Option<BeamMode>,
-    redundancy: Option<f32>,
-    near_duplicate: Option<f32>,
-    length_weight: Option<f32>,
-    order: Option<Order>,
-    lambda: Option<f32>,
-    mu: Option<f32>,
-    gamma: Option<f32>,
-    seed_threshold: Option<f32>,
+    #[serde(flatten)]
+    budget: BudgetFlags,
+    #[serde(default)]
     topic: Option<String>,
+    #[serde(default)]
     topic_weight: Option<f32>,
-    languages: Vec<String>,
-    no_prose_reader: bool,
     /// Sentences to pin and to strike: ids (ints) or exact texts (strings).
+    #[serde(default)]
     pin: Vec<serde_json::Value>,
+    #[serde(default)]
     strike: Vec<serde_json::Value>,
+    /// Every other keyword: a flag of `Settings`.
+    #[serde(flatten)]
+    settings: serde_json::Map<String, serde_json::Value>,
 }
+
+/// The keywords that are not flags of `Settings`.
+const OWN_KEYWORDS: [&str; 8] = ["method", "budget", "budget_sentences", "budget_percent", "topic", "topic_weight", "pin", "strike"];
 
 impl SummaryOptions {
     /// The settings, every unset one at the CLI's default.
     fn settings(self) -> Result<Settings, String> {
+        let names = Settings::flag_names();
+        if let Some(unknown) = self.settings.keys().find(|k| !names.contains(k)) {
+            let expected: Vec<String> = OWN_KEYWORDS.iter().map(|k| k.to_string()).chain(names).map(|k| format!("`{k}`")).collect();
+            return Err(format!("unknown field `{unknown}`, expected one of {}", expected.join(", ")));
+        }
         let method = match &self.method {
             Some(name) => name.parse::<Method>()?,
             None => Method::default(),
         };
-        let defaults = Settings::default();
         Ok(Settings {
             method,
-            budget: Budget::from_flags(self.budget, self.budget_sentences, self.budget_percent, 100)?,
-            first_sentences: self.first_sentences.unwrap_or(defaults.first_sentences),
-            beam_width: self.beam_width.unwrap_or(defaults.beam_width),
-            greedy_candidates: self.greedy_candidates.unwrap_or(defaults.greedy_candidates),
-            beam_mode: self.beam_mode.unwrap_or(defaults.beam_mode),
-            redundancy: self.redundancy,
-            near_duplicate: self.near_duplicate.unwrap_or(defaults.near_duplicate),
-            length_weight: self.length_weight.unwrap_or(defaults.length_weight),
-            order: self.order.unwrap_or(defaults.order),
-            lambda: self.lambda.unwrap_or(defaults.lambda),
-            mu: self.mu.unwrap_or(defaults.mu),
-            gamma: self.gamma.unwrap_or(defaults.gamma),
-            seed_threshold: self.seed_threshold.unwrap_or(defaults.seed_threshold),
+            budget: self.budget.budget(100)?,
             topic: self.topic,
             topic_weight: check_weight(self.topic_weight.unwrap_or(0.0))?,
-            languages: self.languages.iter().map(|code| language_code(code)).collect::<Result<_, _>>()?,
-            prose_reader: !self.no_prose_reader,
+            ..Settings::from_flags(&self.settings)?
         })
     }
 }
@@ -212,12 +199,26 @@ fn dataset_json(dataset: &str, path: PathBuf, limit: Option<usize>) -> PyResult<
     serde_json::to_string(&records).map_err(value_error)
 }
 
+/// The core's registry for the Python side: every method and streaming
+/// policy by name, in the core's order, and the defaults (`precis.registry()`).
+#[pyfunction]
+fn registry_json() -> String {
+    serde_json::json!({
+        "methods": crate::registry::methods().map(|m| m.name).collect::<Vec<_>>(),
+        "default_method": Method::default().name(),
+        "policies": crate::registry::policies().map(|p| p.name).collect::<Vec<_>>(),
+        "default_policy": crate::stream::PolicyKind::default().name(),
+    })
+    .to_string()
+}
+
 #[pymodule]
 fn _precis(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(embed, module)?)?;
     module.add_function(wrap_pyfunction!(summarize_json, module)?)?;
     module.add_function(wrap_pyfunction!(summary_texts, module)?)?;
     module.add_function(wrap_pyfunction!(dataset_json, module)?)?;
+    module.add_function(wrap_pyfunction!(registry_json, module)?)?;
     module.add_class::<stream::PyStreamState>()?;
     module.add_function(wrap_pyfunction!(trec::trec_events_json, module)?)?;
     module.add_function(wrap_pyfunction!(trec::trec_report, module)?)?;

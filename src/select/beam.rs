@@ -24,6 +24,21 @@ pub enum BeamMode {
     Fill,
 }
 
+/// The CLI's `--beam-mode` values: the serde names, ours first.
+#[cfg(not(target_arch = "wasm32"))]
+impl clap::ValueEnum for BeamMode {
+    fn value_variants<'a>() -> &'a [Self] {
+        &[BeamMode::Fill, BeamMode::Paper]
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(match self {
+            BeamMode::Fill => "fill",
+            BeamMode::Paper => "paper",
+        }))
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct BeamSearch {
     /// B: beams kept per step, and proposals per beam.

@@ -1,0 +1,136 @@
+//! The plain-language notes of a summary: too little in the chosen languages, no prose, an empty summary.
+
+use super::preselect::is_prose;
+use super::{Budget, Settings};
+use crate::document::Cluster;
+
+/// With summary languages chosen: a plain note when they have no prose at
+/// all, or too little to fill the budget.
+pub(super) fn language_note(
+    cluster: &Cluster,
+    costs: &[usize],
+    limit: usize,
+    settings: &Settings,
+    read_as_furniture: &[usize],
+) -> Option<String> {
+    if settings.languages.is_empty() {
+        return None;
+    }
+    let names = settings.languages.iter().map(|l| crate::segment::language_name(l)).collect::<Vec<_>>().join(" or ");
+    let in_language: Vec<usize> = (0..cluster.sentences.len())
+        .filter(|&s| is_prose(cluster, read_as_furniture, s) && settings.accepts_language(&cluster.sentences[s].lang))
+        .collect();
+    if in_language.is_empty() {
+        return Some(format!(
+            "No sentence is in {names}: the articles are in {}. Choose another summary language.",
+            detected_languages(cluster)
+        ));
+    }
+    let available: usize = in_language.iter().map(|&s| costs[s]).sum();
+    (available < limit).then(|| {
+        let count = in_language.len();
+        let plural = if count == 1 { "" } else { "s" };
+        let words: usize = in_language.iter().map(|&s| cluster.sentences[s].words).sum();
+        format!("Only {count} {names} sentence{plural} ({words} words): the summary is shorter than the budget.")
+    })
+}
+
+/// The cluster's languages by words, most first: "Spanish (420 words), French (97 words)".
+fn detected_languages(cluster: &Cluster) -> String {
+    let mut words = cluster.words_by_language();
+    words.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    words.iter().map(|(l, w)| format!("{} ({w} words)", crate::segment::language_name(l))).collect::<Vec<_>>().join(", ")
+}
+
+/// The articles whose every sentence reads as page furniture (by the rules
+/// or the prose reader), with how many sentences each has: (document,
+/// sentences). The app says so on the article's card and offers to use
+/// them all (`Document::keep_furniture`).
+pub fn articles_without_prose(cluster: &Cluster, read_as_furniture: &[usize]) -> Vec<(usize, usize)> {
+    let mut sentences = vec![0usize; cluster.documents.len()];
+    let mut prose = vec![0usize; cluster.documents.len()];
+    for (id, s) in cluster.sentences.iter().enumerate() {
+        sentences[s.doc] += 1;
+        prose[s.doc] += usize::from(s.excluded.is_none() && !read_as_furniture.contains(&id));
+    }
+    (0..cluster.documents.len()).filter(|&d| sentences[d] > 0 && prose[d] == 0).map(|d| (d, sentences[d])).collect()
+}
+
+/// "No prose found in “Breaking news”: 3 lines look like page furniture."
+pub fn no_prose_note(cluster: &Cluster, doc: usize, lines: usize) -> String {
+    let document = &cluster.documents[doc];
+    let name = document.title.as_deref().filter(|t| !t.trim().is_empty()).unwrap_or(&document.id);
+    let plural = if lines == 1 { "line looks" } else { "lines look" };
+    format!("No prose found in “{name}”: {lines} {plural} like page furniture.")
+}
+
+pub(super) fn empty_summary_note(cluster: &Cluster, costs: &[usize], limit: usize, budget: &Budget) -> String {
+    if cluster.sentences.is_empty() {
+        return "There is no text to summarize.".into();
+    }
+    let shortest = costs.iter().copied().filter(|&c| c > 0).min().unwrap_or(0);
+    match budget {
+        Budget::Sentences(0) => "The budget is 0 sentences.".into(),
+        _ if shortest > limit => format!(
+            "Every sentence is longer than the budget ({}, i.e. {limit} words); the shortest has {shortest} words. Raise the budget.",
+            budget.describe()
+        ),
+        _ => "No sentence could be selected.".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{cluster, embeddings, rules_only};
+    use crate::document::{Cluster, Document};
+    use crate::encoder::Embedding;
+    use crate::select::testing::unit;
+    use crate::summarize::{summarize, Budget, Settings, SummaryRequest};
+
+    #[test]
+    fn a_budget_below_every_sentence_explains_itself() {
+        let (c, e) = (cluster(), embeddings(5));
+        let settings = Settings { budget: Budget::Words(2), ..Default::default() };
+        let summary = summarize(&SummaryRequest::new(&c, &e, &settings)).unwrap();
+        assert!(summary.sentences.is_empty());
+        assert!(summary.notes[0].contains("shortest has 4 words"), "{:?}", summary.notes);
+    }
+
+    fn bilingual() -> (Cluster, Vec<Embedding>) {
+        let doc = |id: &str, lang: &str, text: &str| Document { lang: Some(lang.into()), ..Document::new(id, text) };
+        let c = Cluster::new(vec![
+            doc("es", "es", "La tormenta golpeó la costa al amanecer. Miles de casas quedaron sin luz."),
+            doc("fr", "fr", "La tempête a frappé la côte à l'aube. Des milliers de maisons sont privées de courant."),
+            doc("en", "en", "The storm hit the coast at dawn."),
+        ]);
+        let e = (0..c.sentences.len()).map(|i| unit(&[(i, 1.0), (100, 1.0)])).collect();
+        (c, e)
+    }
+
+    #[test]
+    fn only_sentences_in_the_summary_languages_are_candidates() {
+        let (c, e) = bilingual();
+        let settings = Settings { languages: vec!["es".into(), "en".into()], budget: Budget::Words(100), ..rules_only() };
+        let summary = summarize(&SummaryRequest::new(&c, &e, &settings)).unwrap();
+        let languages: Vec<&str> = summary.candidates.iter().map(|&s| c.sentences[s].lang.as_str()).collect();
+        assert_eq!(languages, vec!["es", "es", "en"]);
+        assert!(summary.sentences.iter().all(|&s| c.sentences[s].lang != "fr"));
+        // The centroid is still the mean of every sentence, French included.
+        assert_eq!(summary.centroid.vector, crate::centroid::mean_of(&e));
+        assert_eq!(summary.notes, vec!["Only 3 Spanish or English sentences (20 words): the summary is shorter than the budget.".to_string()]);
+    }
+
+    #[test]
+    fn a_summary_language_without_text_says_which_languages_there_are() {
+        let (c, e) = bilingual();
+        let settings = Settings { languages: vec!["ar".into()], ..rules_only() };
+        let summary = summarize(&SummaryRequest::new(&c, &e, &settings)).unwrap();
+        assert!(summary.sentences.is_empty());
+        assert_eq!(
+            summary.notes,
+            vec!["No sentence is in Arabic: the articles are in French (17 words), Spanish (13 words), English (7 words). Choose another summary language.".to_string()]
+        );
+        let enough = Settings { languages: vec!["fr".into()], budget: Budget::Words(10), ..rules_only() };
+        assert!(summarize(&SummaryRequest::new(&c, &e, &enough)).unwrap().notes.is_empty());
+    }
+}
