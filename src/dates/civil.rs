@@ -72,6 +72,13 @@ impl CivilDate {
         (day >= 1 && day <= days_in_month(year, month)).then_some(Self { year, month, day })
     }
 
+    /// Parses "YYYY-MM-DD" with exactly four year digits and no sign, as
+    /// dates are written in files and page metadata (`parse_iso8601`);
+    /// `parse` (`FromStr`) also reads the signed and longer years.
+    pub fn parse_four_digit_year(text: &str) -> Option<Self> {
+        parse_calendar_date(text, 4..=4, false)
+    }
+
     /// Days since 1970-01-01 (H. Hinnant's days_from_civil).
     pub fn to_unix_days(self) -> i64 {
         let month = i64::from(self.month);
@@ -172,29 +179,34 @@ impl std::error::Error for ParseDateError {}
 impl FromStr for CivilDate {
     type Err = ParseDateError;
 
-    /// Parses "YYYY-MM-DD" (a leading '-' for years before 1 BCE).
+    /// Parses "YYYY-MM-DD" (a leading '-' for years before 1 BCE, up to six
+    /// year digits: whatever `Display` writes).
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let error = || ParseDateError(text.to_string());
-        let (sign, unsigned) = match text.strip_prefix('-') {
-            Some(rest) => (-1, rest),
-            None => (1, text),
-        };
-        let mut parts = unsigned.split('-');
-        let mut number = |width: std::ops::RangeInclusive<usize>| {
-            parts
-                .next()
-                .filter(|part| width.contains(&part.len()) && part.bytes().all(|b| b.is_ascii_digit()))
-                .and_then(|part| part.parse::<i64>().ok())
-                .ok_or_else(error)
-        };
-        let year = number(4..=6)? * sign;
-        let month = number(2..=2)?;
-        let day = number(2..=2)?;
-        if parts.next().is_some() {
-            return Err(error());
-        }
-        CivilDate::new(year as i32, month as u32, day as u32).ok_or_else(error)
+        parse_calendar_date(text, 4..=6, true).ok_or_else(|| ParseDateError(text.to_string()))
     }
+}
+
+/// `YYYY-MM-DD` with `year_digits` digits of year, after a '-' when `signed`
+/// allows years before 1 BCE; `None` unless the day exists.
+fn parse_calendar_date(text: &str, year_digits: std::ops::RangeInclusive<usize>, signed: bool) -> Option<CivilDate> {
+    let (sign, unsigned) = match text.strip_prefix('-').filter(|_| signed) {
+        Some(rest) => (-1, rest),
+        None => (1, text),
+    };
+    let mut parts = unsigned.split('-');
+    let mut number = |width: std::ops::RangeInclusive<usize>| {
+        parts
+            .next()
+            .filter(|part| width.contains(&part.len()) && part.bytes().all(|b| b.is_ascii_digit()))
+            .and_then(|part| part.parse::<i64>().ok())
+    };
+    let year = number(year_digits)? * sign;
+    let month = number(2..=2)?;
+    let day = number(2..=2)?;
+    if parts.next().is_some() {
+        return None;
+    }
+    CivilDate::new(year as i32, month as u32, day as u32)
 }
 
 impl Serialize for CivilDate {
@@ -269,6 +281,10 @@ mod tests {
         assert!("2011-4-5".parse::<CivilDate>().is_err());
         assert!("2011-04-05x".parse::<CivilDate>().is_err());
         assert!("".parse::<CivilDate>().is_err());
+        assert_eq!(CivilDate::parse_four_digit_year("2011-04-05"), Some(date(2011, 4, 5)));
+        for text in ["-0044-03-15", "12011-04-05", "2011-02-30", "2011-4-5", "+2011-04-05", ""] {
+            assert_eq!(CivilDate::parse_four_digit_year(text), None, "{text:?}");
+        }
     }
 
     #[test]

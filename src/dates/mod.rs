@@ -26,6 +26,7 @@ mod de;
 mod en;
 mod es;
 mod fr;
+mod iso8601;
 mod it;
 mod latin;
 mod numeric;
@@ -34,6 +35,7 @@ mod resolve;
 mod zh;
 
 pub use civil::{format_date_time, format_time, CivilDate, ParseDateError, Weekday};
+pub use iso8601::parse_iso8601;
 
 use resolve::Expr;
 use serde::{Deserialize, Serialize};

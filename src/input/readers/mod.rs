@@ -10,7 +10,8 @@ mod pdf;
 mod pdf_operators;
 mod zip_entries;
 
-use super::{text_document, DocumentFormat, InputError, MAX_TITLE_CHARS};
+use super::text_formats::{text_document, MAX_TITLE_CHARS};
+use super::{DocumentFormat, InputError};
 use crate::document::Document;
 use crate::text::collapse_whitespace;
 
