@@ -84,13 +84,14 @@ def summarize(documents, method=None, budget=None, *, reference=None, models=Non
 
 
 class StreamState:
-    """A streaming policy (cos, apsal, ls, ls+cos) as a state machine: the
-    app's live stream. `update(arrivals)` decides each arriving article's
+    """A streaming policy (cos, apsal, ls, ls+cos; default: the core's,
+    `registry()["default_policy"]`) as a state machine: the app's live
+    stream. `update(arrivals)` decides each arriving article's
     sentences and returns `(selected, state_bytes)`; `StreamState.from_bytes`
     restores the state (no model is loaded to restore).
     """
 
-    def __init__(self, query, policy="ls", threshold=None, *, models=None, settings=None, _native=None):
+    def __init__(self, query, policy=None, threshold=None, *, models=None, settings=None, _native=None):
         self._models = models
         self._native = _native or _precis.StreamState(query, policy, threshold, models, settings)
 

@@ -2,7 +2,7 @@
 
     python -m precis.spark corpus --dataset multinews --data FILE --out corpus.jsonl
     python -m precis.spark batch --input corpus.jsonl --method gg --out DIR
-    python -m precis.spark stream --data TREC_TS_YEAR --policy ls --checkpoint DIR --out DIR
+    python -m precis.spark stream --data TREC_TS_YEAR --policy ls+cos --checkpoint DIR --out DIR
 
 Both jobs call the package's functions, which are the core's: Spark only
 moves the data. The batch job embeds each cluster in `mapInArrow` (the

@@ -70,13 +70,14 @@ pub struct PyStreamState {
 
 #[pymethods]
 impl PyStreamState {
-    /// Opens a stream about `query` with `policy` (cos, apsal, ls, ls+cos);
-    /// `threshold` overrides the tuned redundancy threshold, `settings` the
-    /// policies' settings file (default: MODELS/stream/ls.json).
+    /// Opens a stream about `query` with `policy` (cos, apsal, ls, ls+cos;
+    /// default: the core's, as the CLI's); `threshold` overrides the tuned
+    /// redundancy threshold, `settings` the policies' settings file
+    /// (default: MODELS/stream/ls.json).
     #[new]
-    #[pyo3(signature = (query, policy="ls", threshold=None, models=None, settings=None))]
-    fn new(query: String, policy: &str, threshold: Option<f32>, models: Option<PathBuf>, settings: Option<PathBuf>) -> PyResult<Self> {
-        let policy: PolicyKind = policy.parse().map_err(value_error)?;
+    #[pyo3(signature = (query, policy=None, threshold=None, models=None, settings=None))]
+    fn new(query: String, policy: Option<&str>, threshold: Option<f32>, models: Option<PathBuf>, settings: Option<PathBuf>) -> PyResult<Self> {
+        let policy: PolicyKind = policy.map_or(Ok(PolicyKind::default()), str::parse).map_err(value_error)?;
         let job = LiveJob { policy, threshold, query };
         let settings = load_stream_settings(settings.as_deref(), models.as_deref(), policy).map_err(value_error)?;
         let (settings, _) = LiveStream::check(&job, &settings).map_err(value_error)?;
