@@ -67,6 +67,27 @@ pub struct Sentence {
     pub excluded: Option<String>,
 }
 
+#[cfg(test)]
+impl Sentence {
+    /// A one-word English sentence "s{doc}.{index}" with empty spans: unit
+    /// tests that look only at where a sentence sits.
+    pub(crate) fn placed(doc: usize, index: usize) -> Sentence {
+        Sentence {
+            doc,
+            para: 0,
+            index,
+            start: 0,
+            end: 0,
+            char_start: 0,
+            char_end: 0,
+            lang: "en".into(),
+            text: format!("s{doc}.{index}"),
+            words: 1,
+            excluded: None,
+        }
+    }
+}
+
 /// Documents and all their sentences, in document order.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct Cluster {

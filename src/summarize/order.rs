@@ -54,19 +54,7 @@ mod tests {
     use super::*;
 
     fn sentence(doc: usize, index: usize) -> Sentence {
-        Sentence {
-            doc,
-            para: 0,
-            index,
-            start: 0,
-            end: 0,
-            char_start: 0,
-            char_end: 0,
-            lang: "en".into(),
-            text: format!("s{doc}.{index}"),
-            words: 1,
-            excluded: None,
-        }
+        Sentence::placed(doc, index)
     }
 
     #[test]
