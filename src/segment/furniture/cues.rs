@@ -1,0 +1,370 @@
+//! The cue phrases of the 16 languages (credits, widgets, stamps, notices,
+//! appeals, related links, editors' notes), by the reason they give, and
+//! their look-up.
+
+use super::line::Features;
+use super::links::link;
+use super::reason::Reason;
+
+/// Cue phrases at the start of a short line (`starts`) or anywhere in it
+/// (`contains`), lowercase, colons without the space before them.
+struct Cues {
+    reason: Reason,
+    max_words: f32,
+    starts: &'static [&'static str],
+    contains: &'static [&'static str],
+}
+
+/// Marks of a photo credit anywhere in a short line, or in the first words
+/// of a long one ([`opens_with_photo_credit`](super::credits::opens_with_photo_credit)).
+pub(super) const PHOTO_CREDIT_MARKS: &[&str] = &[
+    "undated photo", "file photo", "photo provided by", "buy photo", "getty images", "/ getty", "/getty", "via getty",
+    "/ afp", "/ reuters", "shutterstock", "/ ap photo", "(ap photo", "/ ap ",
+    // A picture's licence: "… en Flickr usada bajo CC BY 2.0", "(CC BY-NC-SA 2.0)".
+    "cc by", "cc-by", "creative commons",
+];
+
+const CUES: &[Cues] = &[
+    Cues {
+        reason: Reason::PhotoCredit,
+        max_words: 20.0,
+        starts: &[
+            "photo:", "photos:", "image:", "images:", "picture:", "photograph:", "photo credit", "image credit",
+            "(photo", "(photos", "photo by", "photograph by", "image by", "caption:", "video:", "credit:", "credits:", "source:", "crédit photo", "crédits photo", "crédit:",
+            "foto:", "fotos:", "imagen:", "fuente:", "bild:", "quelle:", "fonte:", "imagem:", "beeld:", "bron:",
+            // "Foto compartida por kudumomo en Flickr …", "Photo partagée par …",
+            // "Imagen de @Qoutb (Twitter).": who took or shared the picture.
+            "foto de ", "foto por ", "foto compartida", "fotografía de ", "imagen de ", "imagen del usuario",
+            "imagen compartida", "photo de ", "photo partagée", "photo prise par", "image téléchargée",
+            "image partagée", "foto di ", "foto von ", "bild von ",
+            "fot.", "zdjęcie:", "źródło:", "фото:", "фото ", "источник:", "fotoğraf:", "kaynak:", "صورة:",
+            "المصدر:", "تصوير:", "图片来源", "图片:", "图:", "来源:", "摄影:", "资料图", "写真:", "出典:",
+            "提供:", "사진=", "사진:", "출처:", "ภาพ:", "ที่มา:",
+        ],
+        contains: PHOTO_CREDIT_MARKS,
+    },
+    Cues {
+        reason: Reason::Credit,
+        max_words: 30.0,
+        starts: &[
+            "written by", "directed by", "starring ", "reporting by", "edited by", "with reporting by", "additional reporting",
+            "เรื่อง:", "คอลัมน์ ",
+        ],
+        contains: &[
+            "contributed to this report", "contributed reporting", "contributed to this story", "editing by",
+            "writing by", "first appeared in", "originally appeared", "originally published", "made possible",
+            "责任编辑", "编辑:", "記者:", "기자 =",
+        ],
+    },
+    Cues {
+        // Thai "by" opens a byline, and clauses too: only a short line.
+        reason: Reason::Credit,
+        max_words: 6.0,
+        starts: &["โดย "],
+        contains: &[],
+    },
+    Cues {
+        reason: Reason::Copyright,
+        max_words: 40.0,
+        starts: &["copyright", "(c) 1", "(c) 2"],
+        contains: &["©", "all rights reserved", "tous droits réservés", "todos los derechos reservados", "alle rechte vorbehalten", "版权所有", "无权转载", "все права защищены", "جميع الحقوق محفوظة"],
+    },
+    Cues {
+        reason: Reason::BrowserNotice,
+        max_words: 60.0,
+        starts: &[],
+        contains: &[
+            "enable javascript", "javascript is disabled", "javascript enabled", "uses cookies", "use of cookies",
+            "accept cookies", "our cookie", "javascript", "not available right now", "your browser", "supported browser", "utilise des cookies",
+            "utiliza cookies", "verwendet cookies", "использует cookie", "usamos cookies", "utilizamos cookies",
+            "nous utilisons des cookies", "wir verwenden cookies", "su navegador", "tu navegador", "votre navigateur",
+            "ihr browser", "il tuo browser", "seu navegador", "ваш браузер",
+            // Consent banners, in each language's usual words.
+            "we use cookies", "this site uses cookies", "this website uses cookies", "cookie policy", "cookie settings",
+            "our privacy policy", "manage your preferences", "manage preferences", "by continuing to browse",
+            "by continuing to use this site", "store and/or access information on a device",
+            "política de cookies", "nuestra política de privacidad", "gestionar tus preferencias", "gestionar preferencias",
+            "nosotros y nuestros socios", "si continúa navegando", "si continúas navegando", "aceptar todas las cookies",
+            "politique de cookies", "politique de confidentialité", "gérer mes choix", "nous et nos partenaires",
+            "en poursuivant votre navigation", "paramétrer les cookies", "votre consentement",
+            "cookie-richtlinie", "datenschutzerklärung", "wenn sie weitersurfen", "stimmen sie der verwendung",
+            "externe inhalte angezeigt", "externen inhalt von", "an drittplattformen",
+            "utilizziamo cookie", "utilizza cookie", "noi e terze parti", "il tuo consenso", "informativa sulla privacy",
+            "política de privacidade", "ao continuar navegando", "ao continuar a navegar", "utilizamos cookies e",
+            "maakt gebruik van cookies", "gebruik van cookies", "wij gebruiken cookies", "cookiebeleid",
+            "privacyverklaring", "dpg media en haar partners",
+            "plików cookies", "pliki cookies", "polityka prywatności", "polityce prywatności", "twoją prywatność",
+            "akceptuję i przechodzę", "my i nasi partnerzy",
+            "cookie-файлы", "файлы cookie", "файлов cookie", "политикой конфиденциальности", "политика конфиденциальности",
+            "обработку персональных данных",
+            "çerezler kullan", "çerez politika", "kvkk kapsamında", "kişisel verileriniz",
+            "ملفات تعريف الارتباط", "سياسة الخصوصية",
+            "《隐私政策》", "《隱私權政策》", "私隱政策", "同意我们的", "同意我們的", "使用cookie", "使用 cookie", "cookies以", "cookie以",
+            "cookieを", "クッキー", "プライバシーポリシー", "쿠키", "개인정보처리방침", "개인정보 처리방침",
+            "คุกกี้", "นโยบายความเป็นส่วนตัว",
+            // Error pages scraped in place of the article.
+            "page you requested", "page you are looking for", "page you were looking for", "could not be found", "page not found",
+            "no longer be here", "from a bookmark", "page url", "page introuvable", "página no encontrada", "seite nicht gefunden",
+            // A blog host's page in place of a moved blog.
+            "domain mapping",
+        ],
+    },
+    Cues {
+        reason: Reason::Stamp,
+        max_words: 12.0,
+        starts: &[
+            "posted ", "posted:", "updated ", "updated:", "published ", "published:", "last updated", "last modified",
+            "publié le", "mis à jour", "publicado ", "actualizado", "veröffentlicht", "aktualisiert", "stand:",
+            "pubblicato", "aggiornato", "atualizado", "gepubliceerd", "bijgewerkt", "opublikowano", "aktualizacja",
+            "опубликовано", "обновлено", "yayınlanma", "güncelleme", "نشر في", "تم التحديث", "发布时间", "更新时间",
+            "发表于", "投稿日", "更新日", "입력", "수정", "เผยแพร่", "อัปเดต", "แก้ไขล่าสุด",
+        ],
+        // A reading time: "Temps de Lecture 3 min.", "Tiempo de lectura: 4 min".
+        contains: &[
+            "temps de lecture", "tiempo de lectura", "lesezeit", "tempo di lettura", "tempo de leitura", "leestijd",
+            "время чтения", "阅读时间",
+        ],
+    },
+    Cues {
+        reason: Reason::Widget,
+        max_words: 8.0,
+        starts: &[
+            "share", "tweet", "email this", "e-mail this", "print this", "subscribe", "sign up", "follow us", "follow ",
+            "what is your reaction", "what's your reaction", "quelle est votre réaction", "¿cuál es tu reacción",
+            "like us", "read more", "read the full", "learn more", "see more", "see also", "more:", "click here",
+            "continue reading", "advertisement", "sponsored", "recommended", "related:", "also:", "watch:", "listen:",
+            "previously:", "comments", "leave a comment", "log in", "sign in", "newsletter", "download the",
+            "play video", "play facebook", "play twitter", "skip to", "back to top", "jump to",
+            // fr
+            "partager", "lire aussi", "lire la suite", "à lire aussi", "voir aussi", "publicité", "abonnez-vous",
+            "s'abonner", "inscrivez-vous", "suivez-nous",
+            // es
+            "compartir", "lea también", "lee también", "leer más", "publicidad", "suscríbete", "ver más",
+            "te puede interesar", "síguenos",
+            // de
+            "teilen", "mehr zum thema", "lesen sie auch", "lesen sie mehr", "anzeige", "weiterlesen", "abonnieren",
+            "folgen sie uns",
+            // it
+            "condividi", "leggi anche", "pubblicità", "iscriviti", "seguici",
+            // pt
+            "compartilhar", "leia também", "leia mais", "publicidade", "assine", "siga-nos",
+            // nl
+            "delen", "lees ook", "lees meer", "advertentie", "abonneer", "volg ons",
+            // pl
+            "udostępnij", "czytaj też", "czytaj także", "czytaj więcej", "reklama", "zobacz też", "zobacz także",
+            // ru
+            "поделиться", "читайте также", "реклама", "подписаться", "подпишитесь", "читать далее", "смотрите также",
+            // tr
+            "paylaş", "ayrıca okuyun", "reklam", "abone ol", "devamını oku", "ilginizi çekebilir",
+            // ar
+            "شارك", "اقرأ أيضا", "اقرأ أيضاً", "إعلان", "اشترك", "تابعونا", "اقرأ المزيد",
+            // zh, ja, ko, th
+            "分享", "相关阅读", "相关新闻", "相关报道", "广告", "订阅", "阅读全文", "点击查看", "延伸阅读", "扫码",
+            "シェア", "関連記事", "広告", "続きを読む", "공유", "관련기사", "광고", "구독", "แชร์", "อ่านเพิ่มเติม",
+            "โฆษณา", "ข่าวยอดนิยม", "ข่าวที่เกี่ยวข้อง", "ข่าวล่าสุด",
+        ],
+        contains: &[],
+    },
+    Cues {
+        // The Internet Archive's notes on its crawls, scraped in place of
+        // pages that were gone.
+        reason: Reason::Boilerplate,
+        max_words: 80.0,
+        starts: &[],
+        contains: &[
+            "internet archive", "wayback machine", "archive-it", "crawl data", "crawler", "web crawl", "these crawls", "this crawl",
+            "seed list", "seedlist", "broken links on the web", " crawls ", "web captures", "linked-to domain",
+            "inter-domain navigational",
+        ],
+    },
+    Cues {
+        reason: Reason::Widget,
+        max_words: 30.0,
+        starts: &[
+            "please ", "thank you for", "click below", "thanks for", "watch ", "only on ", "read on", "for more on", "for the latest",
+            "want more", "for more coverage", "by submitting", "send us", "read:",
+        ],
+        contains: &[
+            "mailing list", "sign up for", "sign up now", "subscribe to our", "newsletter", "delivered straight to your",
+            "click here", "after the jump", "your tweets", "location information",
+            // Forms: a petition's, a shop's, a sign-up's.
+            "in your email", "check your email", "your inbox", "into your account", "your signature",
+        ],
+    },
+    Cues {
+        // It points at what the page shows elsewhere: a table, a video, a list.
+        reason: Reason::PageReference,
+        max_words: 30.0,
+        starts: &[
+            "below,", "below is", "below are", "here are the", "here's a look", "here is a look", "ci-dessous", "a continuación,",
+            "here are 1", "here are 2", "here are 3", "here are 4", "here are 5", "here are 6", "here are 7", "here are 8",
+            "here are 9",
+        ],
+        contains: &[
+            "provided below", "listed below", "shown below", "see below", "watch below", "video below", "video above",
+            "compiled a list", ", here are 1", ", here are 2", ", here are 3", ", here are 4", ", here are 5", ", here are 6",
+            ", here are 7", ", here are 8", ", here are 9", "download a copy", " here are ten ", " here are five ", "shown here",
+            "we've collected", "we have collected", "we've rounded up", "we've compiled",
+        ],
+    },
+    Cues {
+        // A site's appeal to subscribe, donate or log in: polite full
+        // sentences, which only their words give away.
+        reason: Reason::Appeal,
+        max_words: 60.0,
+        starts: &[],
+        contains: &[
+            // en
+            "subscribe now", "subscribe for", "subscribe today", "for subscribers only", "exclusive to subscribers",
+            "available to subscribers", "already a subscriber", "already have an account", "log in to", "sign in to",
+            "create an account", "create a free account", "free articles", "unlimited access", "support our journalism",
+            "support local journalism", "support independent journalism", "make a contribution", "donate now",
+            "become a member", "reached your limit", "to continue reading",
+            // es
+            "suscríbete", "suscribirte", "ya eres suscriptor", "ya tienes una cuenta", "inicia sesión", "iniciar sesión",
+            "regístrate", "acceso ilimitado", "apoya el periodismo", "hazte socio", "exclusivo para suscriptores",
+            // fr
+            "abonnez-vous", "réservé aux abonnés", "déjà abonné", "connectez-vous", "créez un compte", "créer un compte",
+            "accès illimité", "soutenez notre", "soutenez-nous", "faites un don", "nous avons besoin de vous",
+            "pour continuer à lire",
+            // de
+            "jetzt abonnieren", "abonnieren sie", "für abonnenten", "sie haben bereits ein abo", "bereits abonnent",
+            "jetzt anmelden", "melden sie sich an", "registrieren sie sich", "unbegrenzten zugang", "unterstützen sie uns",
+            "jetzt unterstützen", "weiterlesen mit",
+            // it
+            "abbonati a", "abbonati ora", "riservato agli abbonati", "hai già un abbonamento", "accedi o registrati",
+            "registrati gratis", "sostieni il", "dona ora", "continua a leggere", "accesso illimitato",
+            // pt
+            "assine o", "assine já", "exclusivo para assinantes", "já é assinante", "faça login", "cadastre-se",
+            "acesso ilimitado", "apoie o jornalismo", "continue lendo", "para salvar este conteúdo",
+            // nl
+            "neem een abonnement", "heb je al een abonnement", "word abonnee", "onbeperkt lezen", "steun onze",
+            "gratis artikel van",
+            // pl
+            "w ramach subskrypcji", "z subskrypcją", "masz już subskrypcję", "zaloguj się", "zarejestruj się",
+            "masz już konto", "wesprzyj", "nieograniczony dostęp",
+            // ru
+            "оформите подписку", "входит в подписку", "по подписке", "войдите", "зарегистрируйтесь", "поддержите нас",
+            "поддержать редакцию",
+            // tr
+            "abone ol", "aboneliğ", "giriş yapmalısınız", "giriş yapın", "üye ol", "bağışla destek", "destek olun",
+            "okumaya devam etmek için",
+            // ar
+            "اشترك الآن", "للمشتركين", "سجل الدخول", "تسجيل الدخول", "ادعم", "تبرع", "وصول غير محدود",
+            // zh
+            "点击订阅", "欢迎订阅", "立即订阅", "訂閱", "付费内容", "付費內容", "会员专属", "會員專屬", "请登录", "請登入",
+            "立即登录", "注册", "註冊", "赞赏", "贊賞", "小额捐款", "小額捐款", "支持我们", "支持我們", "成为会员", "成為會員",
+            // ja
+            "会員限定", "有料会員", "有料記事", "ログインすると", "ログインして", "会員登録", "登録すると", "購読",
+            // ko
+            "구독하고", "구독하기", "구독 신청", "구독자 전용", "로그인", "회원가입", "후원하기", "후원해", "전용 콘텐츠",
+            // th
+            "สมัครสมาชิก", "เข้าสู่ระบบ", "ร่วมสนับสนุน", "สมัครรับจดหมายข่าว", "ลงทะเบียนรับจดหมายข่าว", "เพิ่มเพื่อนทาง line",
+            "คลิกเพิ่มเพื่อน",
+            // newsletters and offers, any language
+            "votre abonnement", "profitez de notre offre", "sans engagement", "рассылк", "оставьте свой e-mail",
+            "поддержите редакцию", "quotes delayed",
+        ],
+    },
+    Cues {
+        // Another article behind its label, at any length.
+        reason: Reason::RelatedLink,
+        max_words: 40.0,
+        starts: &[
+            "read also:", "read more:", "related:", "► related:", "see also:", "more:", "watch:", "most read",
+            "lea también:", "lee también:", "leer más:", "te puede interesar", "lire aussi:", "à lire aussi:", "voir aussi:",
+            "lesen sie auch:", "mehr zum thema:", "leggi anche:", "leggi anche", "leia também:", "leia mais:",
+            "lees ook:", "lees meer:", "czytaj też:", "czytaj także:", "czytaj więcej:", "zobacz też:", "zobacz także:",
+            "читайте также:", "смотрите также:", "ilgili haber:", "okumaya devam edin:", "ayrıca okuyun:",
+            "اقرأ أيضا:", "اقرأ أيضاً:", "اقرأ أيضا", "اقرأ أيضاً", "相关阅读:", "相关新闻:", "延伸阅读:", "延伸閱讀:",
+            "相關新聞:", "関連記事:", "관련기사:", "อ่านข่าว:", "อ่านเพิ่มเติม:", "ข่าวที่น่าสนใจ:", "ข่าวที่เกี่ยวข้อง:",
+            "อ่านข่าวที่เกี่ยวข้อง:", "ข่าวแนะนำ",
+        ],
+        contains: &[],
+    },
+    Cues {
+        // Notes on the story, not the story, at any length: "UPDATE: …",
+        // "Editor's note: …", "This story has been corrected…".
+        reason: Reason::EditorNote,
+        max_words: 120.0,
+        starts: &[
+            "update:", "updated:", "editor's note", "editor’s note", "editors' note", "editors’ note", "correction:",
+            "clarification:", "note:", "exclusive:", "breaking:", "exclusiva:", "exclusivo:", "exclusif:", "exclusivité:",
+            "exklusiv:", "esclusiva:", "esclusivo:", "this story has been", "this story was", "this article has been",
+            "this article was", "this post has been", "this post was", "this report has been",
+            // A site's note that the post belongs to a series (Global Voices in every language).
+            "this post is part of", "this article is part of", "este post es parte", "este post forma parte",
+            "este artículo es parte", "este artículo forma parte", "esta publicación es parte",
+            "esta publicación forma parte", "ce billet fait partie", "cet article fait partie",
+            "questo post fa parte", "este post faz parte", "dieser beitrag ist teil",
+            "mise à jour", "note de la rédaction", "actualización:", "nota del editor", "nota de la redacción",
+            "anmerkung der redaktion", "korrektur:", "aggiornamento:", "nota della redazione", "atualização:", "nota da redação",
+            "обновление:", "от редакции", "güncelleme:", "editörün notu", "更新：", "更新:", "编者按", "追記", "수정:",
+        ],
+        // An opinion page's disclaimer.
+        contains: &[
+            "views expressed", "opinions expressed", "may not reflect the views", "les opinions exprimées",
+            "n'engagent que leur auteur", "la opinión del autor", "no refleja necesariamente", "die meinung des autors",
+            "мнение автора может не совпадать", "l'opinione dell'autore", "a opinião do autor", "yazarın görüşleri",
+        ],
+    },
+];
+
+pub(super) fn cue(f: &Features) -> Option<Reason> {
+    CUES.iter().find_map(|cues| {
+        let hit = f.words <= cues.max_words
+            && (cues.starts.iter().any(|s| f.folded.starts_with(s)) || cues.contains.iter().any(|s| f.folded.contains(s)));
+        hit.then_some(cues.reason)
+    })
+    .or_else(|| link(f).then_some(Reason::Link))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::segment::furniture::{classify_sentence, Reason};
+
+    #[test]
+    fn reading_times_are_stamps() {
+        for stamp in ["Temps de Lecture 3 min.", "Tiempo de lectura: 4 min.", "Lesezeit: 2 Minuten."] {
+            assert_eq!(classify_sentence(stamp), Some(Reason::Stamp), "{stamp}");
+        }
+        assert_eq!(classify_sentence("Le temps de lecture d'un roman varie selon les lecteurs et les genres littéraires."), None);
+    }
+
+    #[test]
+    fn forms_a_blog_hosts_page_and_archive_notes() {
+        let reasons = [
+            "You must confirm your signature in your email for your vote to count.",
+            "Morning Money Political intelligence on Washington and Wall Street — weekday mornings, in your inbox.",
+            "Shop or log into your account to \"Skip the Month\" by the 5th of the month and you won't be charged.",
+            "If you need additional information about domain mapping, please visit our help center.",
+            "These web captures are available to the general public.",
+            "Top ranked pages (up to a max of 100) from every linked-to domain using the Wide00012 inter-domain navigational link graph",
+            "The campaign said it had collected 40,000 signatures, more than twice what the ballot requires.",
+        ]
+        .map(classify_sentence);
+        assert_eq!(reasons[..3], [Some(Reason::Widget); 3]);
+        assert_eq!(reasons[3], Some(Reason::BrowserNotice));
+        assert_eq!(reasons[4..6], [Some(Reason::Boilerplate); 2]);
+        assert_eq!(reasons[6], None);
+    }
+
+    #[test]
+    fn series_notes_browser_notices_and_empty_labels_in_spanish_and_french() {
+        let reasons = [
+            "Este post es parte de nuestra cobertura especial Levantamiento en Libia 2011.",
+            "Ce billet fait partie de notre dossier central sur le soulèvement en Syrie 2011/12.",
+            "Su navegador tiene las notificaciones bloqueadas.",
+            "Quelle est votre réaction ?",
+            "El tiempo en Sevilla: .",
+            "Los rebeldes tomaron el control de Brega el martes, según fuentes de la oposición.",
+            "Le ministre a dit : « Nous ne céderons pas. »",
+        ]
+        .map(classify_sentence);
+        assert_eq!(reasons[..2], [Some(Reason::EditorNote); 2]);
+        assert_eq!(reasons[2], Some(Reason::BrowserNotice));
+        assert_eq!(reasons[3], Some(Reason::Widget));
+        assert_eq!(reasons[4], Some(Reason::Colon));
+        assert_eq!(reasons[5..], [None, None], "prose, and a colon that introduces a quote inside the sentence");
+    }
+}

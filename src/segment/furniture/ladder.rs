@@ -1,0 +1,221 @@
+//! The rule ladder on one sentence: the checks in order, the first that
+//! fires gives the reason; and whether a document is judged by form.
+
+use super::boilerplate::boilerplate;
+use super::captions::{agency_caption, video_length};
+use super::credits::{byline, credit_in_capitals, opens_with_photo_credit, pull_quote};
+use super::cues::cue;
+use super::form::{broken_parenthesis, bullet, heading_or_name, labelled_headline, repeated_headline, short_statement, starts_lowercase, title_case, too_short};
+use super::labels::{dateline, glued_label, label_prefix, title_label};
+use super::line::{Features, Line, SHORT_LINE_WORDS};
+use super::links::{embedded_post, ends_in_link, opens_with_handle, opens_with_tag};
+use super::reason::Reason;
+use super::stamps::{chronology_entry, clock_stamp, dated_stamp, opens_with_time};
+use crate::segment::lead_label::is_lead_label;
+
+/// A document whose sentences end like sentences less often than this (of
+/// those of 8 words or more) is not judged by its endings.
+const MIN_PUNCTUATED_SHARE: f32 = 0.5;
+/// … unless this many of them do (see `judged_by_form`).
+const MIN_PUNCTUATED_SENTENCES: usize = 5;
+
+/// Whether a document's sentences are judged by their endings, size and
+/// case: when its sentences of 8+ words mostly end like sentences (or it
+/// has none that long), or when at least `MIN_PUNCTUATED_SENTENCES` of them
+/// do. The second case is a page whose related-story headlines outnumber
+/// the story's own sentences (45 headlines beside 13 sentences): the story
+/// shows that the page punctuates, so its headlines are headlines. A text
+/// that seldom punctuates (a chat log, a list) is still left alone.
+pub(super) fn judged_by_form(features: &[Features]) -> bool {
+    let long = features.iter().filter(|f| f.words >= 8.0).count();
+    let punctuated = features.iter().filter(|f| f.words >= 8.0 && f.ends_sentence).count();
+    long == 0 || punctuated as f32 >= MIN_PUNCTUATED_SHARE * long as f32 || punctuated >= MIN_PUNCTUATED_SENTENCES
+}
+
+/// The rules on one sentence; `form`: the ending, size and case rules
+/// apply; `several`: the document has more than one sentence.
+pub(super) fn judge(line: &Line, f: &Features, form: bool, several: bool) -> Option<Reason> {
+    let visible = f.letters + f.digits + f.others;
+    if visible == 0 {
+        return Some(Reason::Symbols);
+    }
+    if is_lead_label(line.text) {
+        return Some(Reason::LeadLabel);
+    }
+    // Phone numbers, times, scores, "___", "+".
+    let letters = f.letters as f32 / visible as f32;
+    if f.words <= SHORT_LINE_WORDS && (letters < 0.35 || (letters < 0.5 && !f.ends_sentence)) {
+        return Some(Reason::Symbols);
+    }
+    if boilerplate(line.text) {
+        return Some(Reason::Boilerplate);
+    }
+    if glued_label(line.text, f) {
+        return Some(Reason::GluedLabel);
+    }
+    if repeated_headline(line.text) {
+        return Some(Reason::RepeatedHeadline);
+    }
+    if embedded_post(&f.folded) || opens_with_handle(line.text) || opens_with_tag(line.text) {
+        return Some(Reason::EmbeddedPost);
+    }
+    if let Some(reason) = cue(f) {
+        return Some(reason);
+    }
+    if opens_with_photo_credit(f) || credit_in_capitals(line.text) {
+        return Some(Reason::CreditedCaption);
+    }
+    if byline(f) {
+        return Some(Reason::Credit);
+    }
+    if clock_stamp(line.text, f) || dated_stamp(line.text, f) {
+        return Some(Reason::Stamp);
+    }
+    if opens_with_time(line.text) {
+        return Some(Reason::TimedEntry);
+    }
+    if chronology_entry(line.text) {
+        return Some(Reason::ListEntry);
+    }
+    if agency_caption(line.text, f) {
+        return Some(Reason::Caption);
+    }
+    // "(Associated Press)", not "(We are pretty sure it is about her.)".
+    if f.parenthesized && f.words <= 12.0 && !f.ends_sentence {
+        return Some(Reason::Parenthesized);
+    }
+    // "Karl Rove:", "ALSO:", and a label whose value the page left empty
+    // ("El tiempo en Madrid: .").
+    if f.ends_colon && f.words <= 8.0 {
+        return Some(Reason::Colon);
+    }
+    // "… released the following statement:": whatever it introduces is
+    // not in the sentence, so alone (in a summary) it dangles.
+    if f.ends_dangling {
+        return Some(Reason::Dangling);
+    }
+    if ends_in_link(&f.folded) {
+        return Some(Reason::Link);
+    }
+    if label_prefix(line.text, f) || (line.lang != "de" && title_label(line.text)) {
+        return Some(Reason::LabelPrefix);
+    }
+    if pull_quote(line.text) {
+        return Some(Reason::PullQuote);
+    }
+    if video_length(line.text) {
+        return Some(Reason::PageReference);
+    }
+    if bullet(line.text) {
+        return Some(Reason::ListEntry);
+    }
+    if !form {
+        // A list or a table (few sentence ends) still has headings and
+        // one-word cells: "2018 Federal Poverty Guidelines", "Household/".
+        return (several && heading_or_name(f)).then_some(Reason::TitleCase);
+    }
+    if dateline(line.text, f) {
+        return Some(Reason::Dateline);
+    }
+    // Capitals among cased letters, where cased letters are most of the
+    // line: "(CATL)" in a Japanese sentence is not an all-caps line.
+    if f.cased() >= 6 && f.upper as f32 >= 0.8 * f.cased() as f32 && 2 * f.cased() >= f.letters {
+        return Some(Reason::AllCaps);
+    }
+    // A teaser cut off by the page, or a quote trailing off: either way the
+    // sentence is not whole.
+    // Inside a paragraph only a short one: a long quote trailing off ("Maybe
+    // you have teen-agers yourself and know how they are ...") still says
+    // what it says.
+    if f.ends_ellipsis && (line.ends_line || f.words <= 8.0) {
+        return Some(Reason::CutOff);
+    }
+    // A short sentence inside a paragraph is part of its prose ("Nobody was
+    // hurt.", "¿Cuánto ha llovido?", "Пострадавших нет."); alone on its
+    // line it is a fragment, and one word is one anywhere.
+    if too_short(f) && (f.words <= 1.0 || (line.own_line && !short_statement(line.text, f))) {
+        return Some(Reason::TooShort);
+    }
+    if heading_or_name(f) {
+        return Some(Reason::TitleCase);
+    }
+    if starts_lowercase(line.text) || broken_parenthesis(line.text) {
+        return Some(Reason::LowercaseStart);
+    }
+    // Inside a paragraph of prose a sentence is prose; on its own line it
+    // must look like one. The last sentence of a line must end like one.
+    if !line.own_line {
+        return (line.ends_line && !f.ends_sentence && f.words <= SHORT_LINE_WORDS).then_some(Reason::NoEnding);
+    }
+    // A line of its own without a sentence end, up to 40 words, is a
+    // headline, a deck or a caption; only a very long line is prose that
+    // lost its full stop.
+    if !f.ends_sentence && f.words <= 40.0 {
+        return Some(Reason::NoEnding);
+    }
+    if title_case(f) {
+        return Some(Reason::TitleCase);
+    }
+    if labelled_headline(line.text, f) {
+        return Some(Reason::Headline);
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::segment::furniture::Reason;
+    use crate::segment::furniture::tests::{among_prose, page, paragraph};
+
+    #[test]
+    fn cut_off_sentences_inside_a_paragraph() {
+        // A short one; a long quote trailing off still says what it says,
+        // and so does a whole sentence the quote went on after (". ...").
+        let r = paragraph(&[
+            "Four people are dead and one person is injured...",
+            "The fire started in the kitchen of the restaurant.",
+            "Встреча продолжалась до позднего вечера…",
+            "The mayor visited the site on Tuesday.",
+            "\"Maybe you have teen-agers yourself and know how they are ...",
+            "Everybody was trying to get out and people trampled on each other on the way to the exit. ...",
+            "The police arrived an hour later.",
+        ]);
+        assert_eq!(r, [None, None, Some(Reason::CutOff), None, None, None, None]);
+        // At the end of its line, a teaser cut off.
+        assert_eq!(among_prose(&["Four people are dead and one person is injured in a fire that broke out..."]), [Some(Reason::CutOff)]);
+    }
+
+    #[test]
+    fn dangling_endings_and_trailing_links() {
+        let r = paragraph(&[
+            "The New Baltimore Police Department released the following statement:",
+            "The mayor said the road would reopen on Friday after repairs.",
+            "Le ministre a déclaré devant les députés réunis à Paris :",
+            "During his long stay in the capital,",
+            "Markets fell again on Tuesday as I expected they would.” http://bit.ly/qEYaoz",
+            "El presidente habló durante una hora ante el Congreso.",
+        ]);
+        assert_eq!(r, [Some(Reason::Dangling), None, Some(Reason::Dangling), Some(Reason::Dangling), Some(Reason::Link), None]);
+    }
+
+    #[test]
+    fn related_headlines_that_outnumber_the_story_are_still_headlines() {
+        let story = [
+            "Un avión israelí fue alcanzado este sábado durante una operación militar en Siria.",
+            "Los pilotos de uno de los aviones lo abandonaron según el procedimiento habitual.",
+            "Cayeron en territorio israelí y fueron llevados al hospital para recibir tratamiento.",
+            "El ejército dijo que atacó doce objetivos iraníes y sirios durante la noche del sábado.",
+            "Irán negó haber enviado un dron al espacio aéreo israelí desde la base siria de Palmira.",
+        ];
+        let related: Vec<String> = (1..=12)
+            .map(|n| format!("Otra noticia número {n} sobre la economía de la región que nadie lee hoy"))
+            .collect();
+        let lines: Vec<&str> = story.iter().copied().chain(related.iter().map(String::as_str)).collect();
+        let r = page(&lines);
+        assert_eq!(r[..5], [None; 5]);
+        assert_eq!(r[5..], [Some(Reason::NoEnding); 12]);
+        // Four punctuated sentences among twelve lines without an ending: a
+        // text that seldom punctuates, left alone.
+        assert_eq!(page(&lines[1..]), vec![None; 16]);
+    }
+}

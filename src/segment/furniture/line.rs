@@ -1,0 +1,154 @@
+//! One sentence as the rules see it: the [`Line`] the caller gives, and the
+//! [`Features`] read off its characters in one pass.
+
+/// One sentence as the classifier sees it.
+#[derive(Clone, Copy, Debug)]
+pub struct Line<'a> {
+    /// The sentence, whitespace-normalized.
+    pub text: &'a str,
+    /// It stands on its own line(s) in the source: a line break (or the
+    /// start or end of the text) before and after it.
+    pub own_line: bool,
+    /// A line break (or the end of the text) follows it.
+    pub ends_line: bool,
+    /// Its language (ISO 639-1, "und" when unknown): capitals mark nouns
+    /// in German, so no rule reads a German line's capitals as a title's.
+    pub lang: &'a str,
+}
+
+/// Lines longer than this (in words) are never judged by recurrence, cue
+/// or position: a long sentence quoted by two articles is prose.
+pub(super) const SHORT_LINE_WORDS: f32 = 15.0;
+
+/// What the rules read off one sentence, in one pass over its characters.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Features {
+    /// Size in words: space-separated tokens, or ideographs / 2, Thai / 5.
+    pub(super) words: f32,
+    /// Mostly ideographs, kana or Thai: scripts that do not space words.
+    pub(super) spaceless: bool,
+    pub(super) letters: usize,
+    pub(super) digits: usize,
+    /// Other visible characters (punctuation, symbols).
+    pub(super) others: usize,
+    pub(super) upper: usize,
+    pub(super) lower: usize,
+    /// Ends like a sentence (before closing quotes and brackets).
+    pub(super) ends_sentence: bool,
+    /// Ends in ':', before closing marks or before punctuation standing for
+    /// a value the page left empty ("El tiempo en Madrid: .").
+    pub(super) ends_colon: bool,
+    /// Ends in ':', ',', ';' or a dash.
+    pub(super) ends_dangling: bool,
+    /// Ends in "..." or "…".
+    pub(super) ends_ellipsis: bool,
+    pub(super) parenthesized: bool,
+    /// Alphabetic words, and those starting with a capital.
+    pub(super) alpha_words: usize,
+    pub(super) capitalized_words: usize,
+    /// Words of 4+ letters starting with a lowercase letter.
+    pub(super) long_lowercase_words: usize,
+    /// Words starting with a lowercase letter.
+    pub(super) lowercase_words: usize,
+    /// Lowercased, ':' normalized ("photo :" and "写真：" → "photo:", "写真:").
+    pub(super) folded: String,
+}
+
+/// Marks that may follow a sentence's end; '“' and '‘' close German quotes
+/// („Ja.“), and '«' those written »so.«
+pub(super) fn is_closing(c: char) -> bool {
+    matches!(c, '"' | '\'' | '”' | '’' | '“' | '‘' | '»' | '›' | '«' | '‹' | ')' | ']' | '」' | '』' | '）' | '】' | '》' | '〉' | '*' | '_')
+}
+
+pub(super) fn is_sentence_end(c: char) -> bool {
+    matches!(c, '.' | '!' | '?' | '…' | '。' | '！' | '？' | '؟' | '।' | '‼' | '⁇' | '⁈' | '⁉' | '．' | '｡' | '۔')
+}
+
+impl Features {
+    pub(super) fn of(text: &str) -> Self {
+        let mut f = Features::default();
+        let mut tokens = 0usize;
+        let mut ideographs = 0usize;
+        let mut thai = 0usize;
+        let mut hangul = 0usize;
+        for word in text.split_whitespace() {
+            let mut chars = word.chars().filter(|c| c.is_alphanumeric());
+            if let Some(first) = chars.next() {
+                tokens += 1;
+                if first.is_alphabetic() {
+                    f.alpha_words += 1;
+                    if first.is_uppercase() {
+                        f.capitalized_words += 1;
+                    } else if first.is_lowercase() {
+                        f.lowercase_words += 1;
+                        if word.chars().filter(|c| c.is_alphabetic()).count() >= 4 {
+                            f.long_lowercase_words += 1;
+                        }
+                    }
+                }
+            }
+        }
+        for c in text.chars() {
+            if c.is_alphabetic() {
+                f.letters += 1;
+                if c.is_uppercase() {
+                    f.upper += 1;
+                } else if c.is_lowercase() {
+                    f.lower += 1;
+                }
+                if matches!(c as u32, 0xAC00..=0xD7AF) {
+                    hangul += 1;
+                } else if crate::text::is_cjk_word_char(c) {
+                    ideographs += 1;
+                } else if matches!(c as u32, 0x0E00..=0x0E7F) {
+                    thai += 1;
+                }
+            } else if c.is_numeric() {
+                f.digits += 1;
+            } else if !c.is_whitespace() {
+                f.others += 1;
+            }
+        }
+        f.spaceless = ideographs + thai > f.letters / 2;
+        f.words = if f.spaceless {
+            ideographs as f32 / 2.0 + thai as f32 / 5.0 + (tokens as f32 / 2.0).min(3.0)
+        } else if hangul > f.letters / 2 {
+            // A Korean word (eojeol) carries a noun and its particles, or a
+            // verb and its endings: about two English words.
+            2.0 * tokens as f32
+        } else {
+            tokens as f32
+        };
+        let trimmed = text.trim_end_matches(|c: char| is_closing(c) || c.is_whitespace());
+        let last = trimmed.chars().next_back();
+        f.ends_sentence = last.is_some_and(is_sentence_end);
+        let before_empty_value = text.trim_end_matches(|c: char| c.is_whitespace() || (c.is_ascii_punctuation() && c != ':'));
+        f.ends_colon = matches!(last, Some(':' | '：')) || before_empty_value.ends_with([':', '：']);
+        f.ends_dangling = matches!(last, Some(':' | '：' | ',' | '，' | '、' | ';' | '；' | '-' | '—' | '–'));
+        // Not an ellipsis after a sentence's own end ("… on the way to the
+        // exit. ..."): the sentence was whole, the quote went on.
+        let before_ellipsis = trimmed.trim_end_matches(['.', '…', ' ']).chars().next_back();
+        f.ends_ellipsis = (trimmed.ends_with("...") || trimmed.ends_with('…'))
+            && !before_ellipsis.is_some_and(|c| is_sentence_end(c) || is_closing(c));
+        let first = text.chars().next();
+        let end = text.chars().next_back();
+        f.parenthesized = matches!(
+            (first, end),
+            (Some('('), Some(')')) | (Some('['), Some(']')) | (Some('（'), Some('）')) | (Some('【'), Some('】'))
+        ) || matches!((first, last), (Some('('), Some('.')) if trimmed.ends_with(").") && !text[1..].contains('('));
+        let mut folded = String::with_capacity(text.len());
+        for c in text.chars() {
+            let c = if c == '：' { ':' } else { c };
+            if c == ':' && folded.ends_with(' ') {
+                folded.pop();
+            }
+            folded.extend(c.to_lowercase());
+        }
+        f.folded = folded;
+        f
+    }
+
+    pub(super) fn cased(&self) -> usize {
+        self.upper + self.lower
+    }
+}

@@ -1,0 +1,115 @@
+//! Links, addresses and handles, and posts embedded in the page (a tweet's
+//! link or signature, a post quoted under its handle or from its first tag).
+
+use super::line::{Features, SHORT_LINE_WORDS};
+
+/// A post embedded in the page: its link ("pic.twitter.com/…", "t.co/…")
+/// or its signature "(@handle)" followed by the date it was posted.
+pub(super) fn embedded_post(folded: &str) -> bool {
+    if folded.contains("pic.twitter.com/") || folded.contains("https://t.co/") {
+        return true;
+    }
+    folded.match_indices("(@").any(|(at, _)| {
+        let rest = &folded[at + 2..];
+        let handle_end = rest.find(')').unwrap_or(0);
+        handle_end > 0
+            && !rest[..handle_end].contains(' ')
+            && rest[handle_end + 1..].chars().filter(char::is_ascii_digit).count() >= 4
+    })
+}
+
+/// "@manal: La policía militar está golpeando …", "@RafifJ [en]: Que …",
+/// "@Razaniyat Un amigo en #Aleppo …", "@ooodani #12Cerrar…",
+/// "@anasqtiesh\"porter atteinte …": a post or a reader's comment quoted
+/// under its author's handle, then a colon, a capital, a tag or a quote
+/// ("@handle said …" is a sentence about the post).
+pub(super) fn opens_with_handle(text: &str) -> bool {
+    let Some(rest) = text.strip_prefix('@') else { return false };
+    let handle = rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(rest.len());
+    let after = rest[handle..].trim_start();
+    // A translator's note of the post's language: "[en]".
+    let after = match after.strip_prefix('[').and_then(|a| a.split_once(']')) {
+        Some((language, tail)) if language.len() <= 3 => tail.trim_start(),
+        _ => after,
+    };
+    let spaced = rest[handle..].starts_with(char::is_whitespace);
+    let quoted = after.starts_with(['"', '“', '«']);
+    handle >= 1 && (after.starts_with(':') || quoted || (spaced && after.starts_with(|c: char| c.is_uppercase() || c == '@' || c == '#')))
+}
+
+/// "#Mubarak gobierna #Egipto desde 1981.", "#AntiCoup alliance confirm …":
+/// a post quoted from its first tag, as posts open and sentences do not.
+/// Not the tail of a quote that ends on a tag ("#Takei2018," he wrote.),
+/// and not a lone tag, which would take its prose paragraph along
+/// ("Lyft quickly admitted … #GetMono").
+pub(super) fn opens_with_tag(text: &str) -> bool {
+    let Some(rest) = text.strip_prefix('#') else { return false };
+    let first_word = rest.split_whitespace().next().unwrap_or_default();
+    rest.starts_with(char::is_alphabetic) && !first_word.contains(['"', '”', '»']) && rest.split_whitespace().count() >= 3
+}
+
+/// A sentence that ends in a URL: "… as I expect they will.” http://bit.ly/qEYaoz".
+pub(super) fn ends_in_link(folded: &str) -> bool {
+    folded.split_whitespace().next_back().is_some_and(|last| last.starts_with("http") || last.contains("://"))
+}
+
+/// A URL, an e-mail address or a handle in a short line.
+pub(super) fn link(f: &Features) -> bool {
+    if f.words > SHORT_LINE_WORDS {
+        return false;
+    }
+    let t = &f.folded;
+    t.contains("http://") || t.contains("https://") || t.contains("www.") || t.split_whitespace().any(|w| {
+        let w = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '@');
+        (w.contains('@') && w.contains('.') && !w.starts_with('@')) || (w.starts_with('@') && w.len() > 1)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::segment::furniture::Reason;
+    use crate::segment::furniture::tests::{paragraph, paragraphs_of, PROSE};
+
+    #[test]
+    fn embedded_social_media_posts() {
+        let r = paragraph(&[
+            "RIP Prodigy one of my favourite rappers of all time, can't believe this. — Boi-1da (@Boi1da) June 20, 2017",
+            "Если что-то взорвут, будет плохо. — Степан (@faraday_m) August 20, 2013",
+            "The triple-decker includes a swimming pool and a park. pic.twitter.com/VEvTRkXT9O",
+            "The rapper, whose account on the service is @Boi1da, posted the short message late on Tuesday night from his home.",
+        ]);
+        assert_eq!(r[..3], [Some(Reason::EmbeddedPost); 3]);
+        assert_eq!(r[3], None);
+    }
+
+    #[test]
+    fn posts_quoted_under_their_handle() {
+        let r = paragraphs_of(&[
+            &[PROSE[0]],
+            &["@iyad_elbaghdadi: Confirmado: cañones antiaéreos usados contra los manifestantes.", "22 muertos, cientos de heridos."],
+            &["@Razaniyat Un amigo en #Aleppo tiene un módem 3G, me cuenta que no le funciona."],
+            &["@realDonaldTrump said on Monday that the trade talks with China were going very well indeed, his aides said."],
+            &[PROSE[1]],
+            &[PROSE[2]],
+        ]);
+        assert_eq!(r[1..4], [Some(Reason::EmbeddedPost); 3]);
+        assert_eq!((r[0], r[4], r[5], r[6]), (None, None, None, None));
+    }
+
+    #[test]
+    fn posts_quoted_from_their_first_tag() {
+        let r = paragraphs_of(&[
+            &[PROSE[0]],
+            &["#Mubarak gobierna #Egipto desde 1981."],
+            &["#AntiCoup alliance confirm that today's rallies end with the evening and funeral prayers."],
+            &["@anasqtiesh\"porter atteinte au sentiment national\", c'est ce qui est reproché aux militants."],
+            &["The actor ended his post with #Takei2018 and a link to the article announcing his run."],
+            &["#Takei2018,\" the actor wrote, along with a link to a Daily Buzz article announcing his run."],
+            &["Lyft quickly admitted the wearable was a prank, but the company did get a model to try one out.", "#GetMono"],
+            &[PROSE[1]],
+        ]);
+        assert_eq!(r[1..4], [Some(Reason::EmbeddedPost); 3]);
+        assert_eq!((r[0], r[4], r[5], r[6], r[8]), (None, None, None, None, None));
+        assert_ne!(r[7], Some(Reason::EmbeddedPost), "a lone tag is no post");
+    }
+}

@@ -1,0 +1,140 @@
+//! Prose or page furniture: which sentences may go into a summary.
+//!
+//! Text copied or scraped from a web page carries its furniture along:
+//! share buttons ("Tweet with a location"), credits ("(Photo: Boyd Huppert,
+//! KARE 11)"), datelines ("STOWE, Vt."), section labels ("PREVIOUSLY:"),
+//! headings, quote openers ("Karl Rove:"). Summaries must not pick them.
+//! [`classify`] decides per sentence, for a whole cluster at once, and says
+//! why in words a user can read. The sentences stay in the cluster; they are
+//! only never candidates.
+//!
+//! The signals are language-independent first:
+//! - size and the end of the sentence: a line of its own that does not end
+//!   like a sentence (`.`, `!`, `?`, `。`, `؟`, … before closing quotes) is a
+//!   heading, a caption or a widget, unless the document hardly ends any of
+//!   its sentences that way (Thai, lists of notes);
+//! - the share of letters (phone numbers, times, rules of symbols);
+//! - capitalization: all capitals, or Title Case Throughout;
+//! - a line ending in `:` (a label, a quote opener), a `LABEL:` prefix, a
+//!   line wholly in parentheses (credits, asides), links and addresses;
+//! - the position in the page: short lines in the runs of furniture that
+//!   open and close a page;
+//! - recurrence: a short line found in several articles of the cluster (one
+//!   site's furniture repeats) or several times in one page.
+//!
+//! Small cue lists in the 16 languages (credits, share/subscribe widgets,
+//! "posted on" stamps) name the kind of furniture and catch the few lines
+//! the signals above miss; they are one signal among the others.
+//!
+//! Clean text loses nothing: the rules that judge form (ending, size, case)
+//! only apply to a document with more than one sentence whose sentences
+//! mostly end like sentences, and only to lines that stand alone (a sentence
+//! inside a paragraph of prose is prose). Cost: one pass over each sentence
+//! and a hash of each short line.
+//!
+//! The files, from the passes over many sentences down to the tables:
+//! - `cluster`: short lines that recur across the cluster's articles or in
+//!   one page; `page`: the passes over a document's paragraphs and edges;
+//! - `ladder`: the rules on one sentence, in order (the first that fires
+//!   gives the reason), which call the checks of `form` (size, case,
+//!   ending), `labels`, `credits`, `captions`, `stamps`, `links`,
+//!   `boilerplate` and `cues` (the phrase lists of the 16 languages);
+//! - `line`: a sentence and what the rules read off it; `reason`: the
+//!   reasons and their words for a user.
+
+mod boilerplate;
+mod captions;
+mod cluster;
+mod credits;
+mod cues;
+mod form;
+mod labels;
+mod ladder;
+mod line;
+mod links;
+mod page;
+mod reason;
+mod stamps;
+#[cfg(test)]
+mod tests;
+
+pub use line::Line;
+pub use reason::Reason;
+
+use cluster::recurrence;
+use form::too_short;
+use ladder::{judge, judged_by_form};
+use line::Features;
+use page::{
+    asking_headline, captions_over_credits, decks, edge_runs, furniture_page, furniture_paragraphs, headline_lines, headline_lists, link_blocks,
+    site_notices, speaker_labels, unpunctuated_page,
+};
+
+/// The reason each sentence is not prose (`None`: prose), per document and
+/// sentence, for a whole cluster.
+pub fn classify(documents: &[Vec<Line>]) -> Vec<Vec<Option<Reason>>> {
+    let features: Vec<Vec<Features>> = documents.iter().map(|d| d.iter().map(|l| Features::of(l.text)).collect()).collect();
+    let repeats = recurrence(documents, &features);
+    documents
+        .iter()
+        .zip(&features)
+        .enumerate()
+        .map(|(d, (lines, features))| {
+            let form_applies = lines.len() > 1 && judged_by_form(features);
+            let mut reasons: Vec<Option<Reason>> = lines
+                .iter()
+                .zip(features)
+                .enumerate()
+                .map(|(i, (line, f))| {
+                    judge(line, f, form_applies, lines.len() > 1).or_else(|| match repeats.get(&(d, i)) {
+                        // A full sentence that two wire stories share is prose,
+                        // and so is a document of one sentence.
+                        Some(&r) if form_applies && line.own_line && (!f.ends_sentence || f.words <= 5.0) => Some(r),
+                        _ => None,
+                    })
+                })
+                .collect();
+            site_notices(lines, &mut reasons);
+            captions_over_credits(lines, features, &mut reasons);
+            if !form_applies && lines.len() > 1 {
+                unpunctuated_page(lines, features, &mut reasons);
+            }
+            if form_applies {
+                headline_lines(lines, features, &mut reasons);
+                decks(lines, &mut reasons);
+                link_blocks(lines, features, &mut reasons);
+                edge_runs(lines, features, &mut reasons);
+                furniture_paragraphs(lines, features, &mut reasons);
+                speaker_labels(lines, &mut reasons);
+                headline_lists(lines, features, &mut reasons);
+                asking_headline(lines, features, &mut reasons);
+            }
+            furniture_page(&mut reasons);
+            reasons
+        })
+        .collect()
+}
+
+/// Too short to say anything alone: at most three words without a number
+/// in a clause (see `too_short`); a summary does not pick such a sentence,
+/// though inside its paragraph it is prose.
+pub fn too_short_to_stand_alone(text: &str) -> bool {
+    too_short(&Features::of(text))
+}
+
+/// A sentence's size in words as the rules count it in every script:
+/// spaced tokens, ideographs / 2, Thai letters / 5, Korean words × 2.
+pub fn words(text: &str) -> f32 {
+    Features::of(text).words
+}
+
+/// Whether a sentence ends like one (`.`, `!`, `?`, `。`, `؟`, … before
+/// closing quotes and brackets).
+pub fn ends_like_sentence(text: &str) -> bool {
+    Features::of(text).ends_sentence
+}
+
+/// The reason for one sentence taken alone (a document of one sentence).
+pub fn classify_sentence(text: &str) -> Option<Reason> {
+    classify(&[vec![Line { text, own_line: true, ends_line: true, lang: "und" }]]).remove(0).remove(0)
+}

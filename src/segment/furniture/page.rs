@@ -1,0 +1,580 @@
+//! The passes over one document: its paragraphs (captions with their
+//! credits, notices, headlines, decks, lists of links, transcripts) and its
+//! edges, on the reasons the ladder gave each sentence.
+
+use super::credits::{agency_after_bar, names_a_picture};
+use super::form::asks_like_a_headline;
+use super::labels::caps_label;
+use super::line::{Features, Line};
+use super::reason::Reason;
+
+/// The sentences of each paragraph: runs of lines up to one that ends a
+/// line.
+fn paragraphs(lines: &[Line]) -> Vec<std::ops::Range<usize>> {
+    let mut out = vec![];
+    let mut start = 0;
+    for (i, line) in lines.iter().enumerate() {
+        if line.ends_line || i + 1 == lines.len() {
+            out.push(start..i + 1);
+            start = i + 1;
+        }
+    }
+    out
+}
+
+/// Words in a paragraph that can still be a caption with its credit.
+const CAPTION_PARAGRAPH_WORDS: f32 = 50.0;
+
+/// A short paragraph takes the role of the furniture that marks it: with a
+/// photo credit it is a caption ("Donald Trump before opening the Nasdaq on
+/// September 20, 2005. Michael Nagle/Getty Images"; also a credit in
+/// parentheses, or an agency after a bar: "Manifestación en la localidad
+/// siria de Banias. | Ap"), led by a name with a number it is a list entry,
+/// and with an embedded post's signature it is the post.
+pub(super) fn furniture_paragraphs(lines: &[Line], features: &[Features], reasons: &mut [Option<Reason>]) {
+    for paragraph in paragraphs(lines) {
+        let words: f32 = features[paragraph.clone()].iter().map(|f| f.words).sum();
+        if words > CAPTION_PARAGRAPH_WORDS || paragraph.len() > 3 {
+            continue;
+        }
+        let credited = reasons[paragraph.clone()].iter().any(|r| matches!(r, Some(Reason::PhotoCredit | Reason::Parenthesized)))
+            || lines[paragraph.clone()].iter().any(|line| agency_after_bar(line.text));
+        // "Patrick Callahan, 21, Mansfield, CT. Charged with eight counts …":
+        // led by a name with a number (an age, a count); a dateline ("BOSTON,
+        // Mass.") has none and leads prose.
+        let lead = paragraph.start;
+        let listed = paragraph.len() > 1
+            && matches!(reasons[lead], Some(Reason::TitleCase | Reason::ListEntry))
+            && lines[lead].text.contains(|c: char| c.is_ascii_digit());
+        // "RiP to the great one Prodigy. … — Lil Wayne (@LilTunechi) June 20, 2017"
+        let posted = reasons[paragraph.clone()].contains(&Some(Reason::EmbeddedPost));
+        let reason = if credited {
+            Reason::CreditedCaption
+        } else if listed {
+            Reason::ListEntry
+        } else if posted {
+            Reason::EmbeddedPost
+        } else {
+            continue;
+        };
+        for r in reasons[paragraph].iter_mut().filter(|r| r.is_none()) {
+            *r = Some(reason);
+        }
+    }
+}
+
+/// A short paragraph right above a line that is only a photo credit is
+/// its caption ("Smog nad Nową Hutą, poniedziałek 13 stycznia" over "Fot.
+/// Jakub Porzycki / Agencja Wyborcza.pl"; "เจ้าหน้าที่สาธารณสุขพ่นหมอกควัน…" over
+/// "ภาพ: สำนักงานสาธารณสุขจังหวัดตาก").
+pub(super) fn captions_over_credits(lines: &[Line], features: &[Features], reasons: &mut [Option<Reason>]) {
+    const MAX_CAPTION_WORDS: f32 = 40.0;
+    let paragraphs = paragraphs(lines);
+    for pair in paragraphs.windows(2) {
+        let (caption, credit) = (&pair[0], &pair[1]);
+        let credit_alone = credit.len() == 1
+            && lines[credit.start].own_line
+            && reasons[credit.start] == Some(Reason::PhotoCredit)
+            && names_a_picture(lines[credit.start].text);
+        let words: f32 = features[caption.clone()].iter().map(|f| f.words).sum();
+        // A caption that ends like a sentence cannot be told from a lead
+        // with its picture's credit under it ("The storm hit the coast on
+        // Monday …" over "(Photo: Jane Doe)"); Thai ends none.
+        let unended = caption.clone().all(|i| !features[i].ends_sentence);
+        if credit_alone && caption.len() <= 2 && words <= MAX_CAPTION_WORDS && unended {
+            for r in &mut reasons[caption.clone()] {
+                r.get_or_insert(Reason::CreditedCaption);
+            }
+        }
+    }
+}
+
+/// Lines of pages written without sentence punctuation (Thai), where
+/// ending, size and case say nothing, read by their place instead:
+/// - the lines above the byline or date that opens the story are its
+///   headline and deck;
+/// - a short line right after a live blog's time is the entry's title;
+/// - short lines after a "most read" or "see also" label are links.
+pub(super) fn unpunctuated_page(lines: &[Line], features: &[Features], reasons: &mut [Option<Reason>]) {
+    const MAX_OPENING_PARAGRAPHS: usize = 3;
+    const TITLE_WORDS: f32 = 12.0;
+    let paragraphs = paragraphs(lines);
+    let is_time = |reasons: &[Option<Reason>], i: usize| {
+        matches!(reasons[i], Some(Reason::Stamp | Reason::Symbols | Reason::TimedEntry)) && lines[i].text.contains(|c: char| c.is_ascii_digit())
+    };
+    let short = |p: &std::ops::Range<usize>| p.len() == 1 && lines[p.start].own_line && features[p.start].words <= TITLE_WORDS;
+    // The opening: everything above the first date or byline, when it comes early.
+    let opening = paragraphs.iter().take(MAX_OPENING_PARAGRAPHS + 1).position(|p| is_time(reasons, p.start) || reasons[p.start] == Some(Reason::Credit));
+    if let Some(meta) = opening {
+        for p in &paragraphs[..meta] {
+            for r in &mut reasons[p.clone()] {
+                r.get_or_insert(Reason::HeadlineBlock);
+            }
+        }
+    }
+    for (k, p) in paragraphs.iter().enumerate() {
+        let next = paragraphs.get(k + 1);
+        // An entry's title between its time and a longer paragraph.
+        if is_time(reasons, p.end - 1) {
+            if let Some(title) = next.filter(|n| short(n) && reasons[n.start].is_none()) {
+                let followed = paragraphs.get(k + 2).is_some_and(|after| !short(after));
+                if followed {
+                    reasons[title.start] = Some(Reason::TimedEntry);
+                }
+            }
+        }
+        // Links after their label.
+        let labelled = p.len() == 1 && matches!(reasons[p.start], Some(Reason::Widget | Reason::RelatedLink)) && features[p.start].words <= 4.0;
+        if labelled {
+            for link in paragraphs[k + 1..].iter().take_while(|n| short(n)) {
+                reasons[link.start].get_or_insert(Reason::RelatedLink);
+            }
+        }
+    }
+    // Three short lines in a row among paragraphs of prose: a list of links.
+    const MIN_LINKS: usize = 3;
+    let mut k = 0;
+    while k < paragraphs.len() {
+        let run = paragraphs[k..].iter().take_while(|p| short(p) && reasons[p.start].is_none()).count();
+        if run >= MIN_LINKS {
+            for p in &paragraphs[k..k + run] {
+                reasons[p.start] = Some(Reason::RelatedLink);
+            }
+        }
+        k += run.max(1);
+    }
+}
+
+/// A consent banner or a subscription box is a paragraph of a few
+/// sentences, only one of which names cookies or a subscription: "Valoramos
+/// tu privacidad. Nosotros y nuestros socios almacenamos …", "Notre
+/// rédaction est indépendante … Pour continuer à vous informer, abonnez-vous
+/// …". The rest of such a paragraph goes with it.
+pub(super) fn site_notices(lines: &[Line], reasons: &mut [Option<Reason>]) {
+    const MAX_NOTICE_SENTENCES: usize = 5;
+    for paragraph in paragraphs(lines) {
+        // A link's label opens its paragraph; the headline after it may be
+        // cut in two ("อ่านเพิ่มเติม: เปิดแผนรัฐ ตั้งแล็บตรวจทุเรียน 20 แห่ง …").
+        let notice = reasons[paragraph.clone()]
+            .iter()
+            .find(|r| matches!(r, Some(Reason::BrowserNotice | Reason::Appeal)))
+            .copied()
+            .flatten()
+            .or(reasons[paragraph.start].filter(|r| *r == Reason::RelatedLink));
+        if let (Some(reason), true) = (notice, paragraph.len() <= MAX_NOTICE_SENTENCES) {
+            for r in &mut reasons[paragraph] {
+                r.get_or_insert(reason);
+            }
+        }
+    }
+}
+
+/// Longest sentence before a headline's kicker ("Smog dusi Kraków.").
+const HEADLINE_SENTENCE_WORDS: f32 = 15.0;
+
+/// Words in a line that can still be a headline with its kicker or a
+/// related article's headline with its second sentence.
+const HEADLINE_LINE_WORDS: f32 = 40.0;
+
+/// "Smog dusi Kraków. Normy pyłu przekroczone pięciokrotnie, kierowcy
+/// pojadą komunikacją za darmo", "Matura 2025. CKE podała terminy
+/// egzaminów": a short line of two or three sentences whose last one has
+/// no end is a headline or a link, all of it, on a page that ends its
+/// sentences (a paragraph of prose ends like one).
+pub(super) fn headline_lines(lines: &[Line], features: &[Features], reasons: &mut [Option<Reason>]) {
+    for paragraph in paragraphs(lines) {
+        let last = paragraph.end - 1;
+        let words: f32 = features[paragraph.clone()].iter().map(|f| f.words).sum();
+        let unended = reasons[last] == Some(Reason::NoEnding) || (reasons[last].is_none() && !features[last].ends_sentence);
+        // A headline's sentences are short; a lead followed by a wire code
+        // ("… said Saturday. Mitch _ once, 2nd graf pvs") is not one.
+        let short = features[paragraph.start..last].iter().all(|f| f.words <= HEADLINE_SENTENCE_WORDS);
+        if (2..=3).contains(&paragraph.len()) && words <= HEADLINE_LINE_WORDS && unended && short {
+            for r in &mut reasons[paragraph] {
+                r.get_or_insert(Reason::HeadlineBlock);
+            }
+        }
+    }
+}
+
+/// A deck: up to two short paragraphs between the page's opening furniture
+/// (its headline) and the byline or date that opens the story
+/// ("Rund 14 Milliarden Euro will das Finanzministerium einsparen." between
+/// the headline and "Von Jana Richter · 14.05.2025"). A lead follows the
+/// byline; a paragraph above it is the deck.
+pub(super) fn decks(lines: &[Line], reasons: &mut [Option<Reason>]) {
+    const MAX_DECK_PARAGRAPHS: usize = 2;
+    const MAX_DECK_SENTENCES: usize = 3;
+    let paragraphs = paragraphs(lines);
+    // A byline is often a bare name ("Katarzyna Nowak, Onet", "Marta Gil").
+    let is_meta = |r: Option<Reason>| {
+        matches!(r, Some(Reason::Stamp | Reason::Credit | Reason::Symbols | Reason::Dateline | Reason::LeadLabel | Reason::PhotoCredit | Reason::TitleCase | Reason::TooShort))
+    };
+    let furniture = |p: &std::ops::Range<usize>| reasons[p.clone()].iter().all(Option::is_some);
+    let Some(first_prose) = paragraphs.iter().position(|p| !furniture(p)) else { return };
+    // After the byline or the date comes the lead, not a deck; and a deck
+    // stands under a headline.
+    let headline = |r: Option<Reason>| {
+        matches!(r, Some(Reason::NoEnding | Reason::TitleCase | Reason::AllCaps | Reason::Headline | Reason::HeadlineBlock | Reason::LabelPrefix))
+    };
+    let opening = &paragraphs[..first_prose];
+    if first_prose == 0 || opening.iter().any(|p| is_meta(reasons[p.start])) || !opening.iter().any(|p| headline(reasons[p.start])) {
+        return;
+    }
+    let deck_end = (first_prose..paragraphs.len().min(first_prose + MAX_DECK_PARAGRAPHS + 1))
+        .find(|&k| furniture(&paragraphs[k]))
+        .filter(|&k| is_meta(reasons[paragraphs[k].start]));
+    let Some(deck_end) = deck_end else { return };
+    let deck = &paragraphs[first_prose..deck_end];
+    if deck.iter().all(|p| p.len() <= MAX_DECK_SENTENCES && !furniture(p)) {
+        for p in deck {
+            for r in &mut reasons[p.clone()] {
+                r.get_or_insert(Reason::HeadlineBlock);
+            }
+        }
+    }
+}
+
+/// Words of the labels that announce other articles, lowercase.
+const RELATED_WORDS: &[&str] = &[
+    "read", "more", "also", "related", "see ", "popular", "lire", "voir", "lus", "lea ", "lee ", "leer", "más", "leídas",
+    "mehr", "lesen", "gelesen", "leggi", "letti", "leia", "lidas", "lees", "gelezen", "czytaj", "zobacz", "popularne",
+    "читайте", "смотрите", "популяр", "ilgili", "okuyun", "okunan", "اقرأ", "الأكثر", "相关", "相關", "延伸", "热门", "熱門",
+    "関連", "人気", "관련", "많이 본", "อ่าน", "ข่าวยอดนิยม", "ข่าวที่เกี่ยวข้อง",
+];
+
+/// Longest headline taken for a link in a list after a "see also" label.
+const LINK_WORDS: f32 = 25.0;
+
+/// A label such as "Zobacz także", "Most read", "Lees ook" on its own line,
+/// then short lines: the list of other articles it announces, up to the
+/// first line too long for a headline.
+pub(super) fn link_blocks(lines: &[Line], features: &[Features], reasons: &mut [Option<Reason>]) {
+    let paragraphs = paragraphs(lines);
+    for (k, label) in paragraphs.iter().enumerate() {
+        // A heading, or a widget that announces other articles ("Lees ook",
+        // "Most read"), not one that shares this one ("Tweet with a location").
+        let announces = |f: &Features| RELATED_WORDS.iter().any(|w| f.folded.contains(w));
+        let labelled = label.len() == 1
+            && match reasons[label.start] {
+                Some(Reason::RelatedLink | Reason::NoEnding | Reason::TitleCase | Reason::AllCaps) => true,
+                Some(Reason::Widget) => announces(&features[label.start]),
+                _ => false,
+            }
+            && features[label.start].words <= 4.0;
+        if !labelled {
+            continue;
+        }
+        // Short lines; one that reads as prose only between two headlines
+        // (a photo's credit or a share button around it is no list).
+        let short = |p: &std::ops::Range<usize>| p.len() <= 2 && features[p.clone()].iter().map(|f| f.words).sum::<f32>() <= LINK_WORDS;
+        let marked = |p: &std::ops::Range<usize>| reasons[p.end - 1].is_some();
+        let headline = |p: &std::ops::Range<usize>| {
+            matches!(
+                reasons[p.end - 1],
+                Some(Reason::NoEnding | Reason::HeadlineBlock | Reason::RelatedLink | Reason::TitleCase | Reason::Headline | Reason::Boilerplate | Reason::ListEntry)
+            )
+        };
+        let after = &paragraphs[k + 1..];
+        let run = after
+            .iter()
+            .enumerate()
+            .take_while(|&(j, p)| {
+                let between = (j == 0 || headline(&after[j - 1])) && after.get(j + 1).is_some_and(|next| short(next) && headline(next));
+                short(p) && (marked(p) || between)
+            })
+            .count();
+        let links: Vec<&std::ops::Range<usize>> = after[..run].iter().collect();
+        // A list holds two links at least, mostly headlines already.
+        let headlines = links.iter().filter(|p| reasons[p.end - 1].is_some()).count();
+        if links.len() >= 2 && 2 * headlines >= links.len() {
+            for p in links {
+                for r in &mut reasons[p.clone()] {
+                    r.get_or_insert(Reason::RelatedLink);
+                }
+            }
+        }
+    }
+}
+
+/// Short lines of their own that end in '?' or '!', with a heading or a
+/// scrap of a list on each side of the run, are more headlines in a list
+/// of other stories ("Est-il vraiment possible de recycler les mégots ?"
+/// between "Notre-Dame, Saint-Denis..." and "La crise économique due à
+/// l'épidémie est unique, voici pourquoi"). Prose has few such questions
+/// or exclamations alone on a line between headings.
+pub(super) fn headline_lists(lines: &[Line], features: &[Features], reasons: &mut [Option<Reason>]) {
+    // Alone on its line: the end of a quote ("Keep it positive.”") bounds no list.
+    let listed = |i: usize| {
+        lines[i].own_line
+            && matches!(
+                reasons[i],
+                Some(
+                    Reason::NoEnding
+                        | Reason::TitleCase
+                        | Reason::TooShort
+                        | Reason::CutOff
+                        | Reason::Headline
+                        | Reason::Boilerplate
+                        | Reason::RelatedLink
+                        | Reason::HeadlineBlock
+                )
+            )
+    };
+    let candidate = |i: usize| {
+        reasons[i].is_none()
+            && lines[i].own_line
+            && asks_like_a_headline(lines[i].text, &features[i])
+    };
+    let mut runs = vec![];
+    let mut i = 1;
+    while i + 1 < lines.len() {
+        let end = (i..lines.len()).find(|&j| !candidate(j)).unwrap_or(lines.len());
+        if end > i && end < lines.len() && listed(i - 1) && listed(end) {
+            runs.push(i..end);
+        }
+        i = end.max(i + 1);
+    }
+    for run in runs {
+        for r in &mut reasons[run] {
+            *r = Some(Reason::ListEntry);
+        }
+    }
+}
+
+/// A page that opens with a short question or exclamation alone on its
+/// line opens with its headline ("¿Por qué en Libia sí y en Siria no?",
+/// "Are Nevada officials actually trying to preserve the state's marijuana
+/// black market?"): a lead is a statement, or runs on in its paragraph.
+pub(super) fn asking_headline(lines: &[Line], features: &[Features], reasons: &mut [Option<Reason>]) {
+    let opens_page = lines.len() >= MIN_PAGE_FOR_HEADLINE && lines[0].own_line && reasons[0].is_none();
+    if opens_page && asks_like_a_headline(lines[0].text, &features[0]) {
+        reasons[0] = Some(Reason::Headline);
+    }
+}
+
+/// Sentences on a page whose first line can be taken for its headline: a
+/// note or a letter of a few lines may well open with a question.
+const MIN_PAGE_FOR_HEADLINE: usize = 5;
+
+/// Speakers' labels in a transcript ("PRESIDENT OBAMA: Well, I don't think
+/// …"): an all-caps label of one to three words and a colon, at the start
+/// of three or more paragraphs of the page. (One such line, "NEW DELHI:
+/// The government…", is a dateline on a lead and stays prose.)
+pub(super) fn speaker_labels(lines: &[Line], reasons: &mut [Option<Reason>]) {
+    let labelled: Vec<usize> = paragraphs(lines).into_iter().map(|p| p.start).filter(|&i| caps_label(lines[i].text).is_some()).collect();
+    if labelled.len() >= 3 {
+        for i in labelled {
+            reasons[i].get_or_insert(Reason::SpeakerLabel);
+        }
+    }
+}
+
+/// A short page (4 to 50 sentences) with at least twice as many furniture
+/// sentences as others, two of them known site boilerplate or four of them
+/// links, is a video page, an error page or an archive's notes ("Rating is available when the
+/// video has been rented.", "Sorry, the page you requested was not
+/// found."): its remaining sentences are the page's own blurbs ("If you are
+/// looking for an older news story…"), not an article. (A short article
+/// among many share buttons has no such boilerplate and keeps its prose.)
+pub(super) fn furniture_page(reasons: &mut [Option<Reason>]) {
+    // A note on the story ("This post is part of our coverage …") says the
+    // page is a story, so it does not count towards furniture.
+    // So does a live blog's time label.
+    let furniture = reasons.iter().filter(|r| r.is_some_and(|r| !matches!(r, Reason::EditorNote | Reason::TimedEntry))).count();
+    let others = reasons.len() - furniture;
+    let boilerplate = reasons.iter().filter(|r| **r == Some(Reason::Boilerplate)).count();
+    let links = reasons.iter().filter(|r| **r == Some(Reason::Link)).count();
+    if (4..=50).contains(&reasons.len()) && furniture >= 2 * others && (boilerplate >= 2 || links >= 4) {
+        for reason in reasons.iter_mut().filter(|r| r.is_none()) {
+            *reason = Some(Reason::FurniturePage);
+        }
+    }
+}
+
+/// Short lines (5 words or fewer, own line) in a run of furniture that
+/// reaches the page's edge, with furniture between them and the edge and
+/// at least two furniture lines in the run: "Thank you.", "Send." among
+/// the share buttons.
+pub(super) fn edge_runs(lines: &[Line], features: &[Features], reasons: &mut [Option<Reason>]) {
+    let n = lines.len();
+    let weak = |i: usize| lines[i].own_line && features[i].words <= 5.0;
+    for order in [(0..n).collect::<Vec<_>>(), (0..n).rev().collect()] {
+        let mut furniture = 0;
+        let mut pending = vec![];
+        for i in order {
+            if reasons[i].is_some() {
+                furniture += 1;
+            } else if weak(i) && reasons[i].is_none() {
+                // Only lines with furniture between them and the edge.
+                if furniture > 0 {
+                    pending.push(i);
+                }
+            } else {
+                break;
+            }
+        }
+        if furniture >= 2 {
+            for i in pending {
+                reasons[i] = Some(Reason::EdgeRun);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::segment::furniture::Reason;
+    use crate::segment::furniture::tests::{page, paragraphs_of, PROSE};
+
+    #[test]
+    fn short_pages_that_are_mostly_furniture() {
+        // A video page: its blurb is not an article.
+        let video = page(&[
+            "Rating is available when the video has been rented.",
+            "This feature is not available right now.",
+            "Please try again later.",
+            "Jimmy gets a surprise visit from a dragon queen, and they talk about her crazy life.",
+            "Published on Sep 2, 2008",
+            "Learn more",
+        ]);
+        // (Above the page's date it is also its deck.)
+        assert!(matches!(video[3], Some(Reason::FurniturePage | Reason::HeadlineBlock)), "{video:?}");
+        let undated = page(&[
+            "Rating is available when the video has been rented.",
+            "This feature is not available right now.",
+            "Please try again later.",
+            "Jimmy gets a surprise visit from a dragon queen, and they talk about her crazy life.",
+            "Learn more",
+        ]);
+        assert_eq!(undated[3], Some(Reason::FurniturePage));
+        // An article with a few widgets keeps its sentences.
+        let article = page(&[
+            "Share this story",
+            "The council voted on Tuesday to close the old bridge to heavy trucks.",
+            "Engineers found cracks in two of its supports last month.",
+            "Learn more",
+        ]);
+        assert_eq!(article[1..3], [None, None]);
+    }
+
+    #[test]
+    fn captions_next_to_their_credit_and_list_entries() {
+        let r = paragraphs_of(&[
+            &["Donald Trump before opening the Nasdaq on September 20, 2005.", "Michael Nagle/Getty Images"],
+            &[PROSE[0]],
+            &["Patrick Callahan, 21, Mansfield, CT.", "Charged with eight counts of permitting a minor to possess alcohol."],
+            &["BOSTON, Mass.", "(AP) — A couple born on the same day at the same hospital have exchanged vows."],
+            &[PROSE[1], PROSE[2]],
+        ]);
+        assert_eq!(r[..2], [Some(Reason::CreditedCaption), Some(Reason::PhotoCredit)]);
+        assert_eq!(r[2], None);
+        assert_eq!(r[3..5], [Some(Reason::TitleCase), Some(Reason::ListEntry)]);
+        // A dateline leads prose: no number, so not a list.
+        assert_eq!(r[6], None);
+        assert_eq!(r[7..], [None, None]);
+    }
+
+    #[test]
+    fn captions_credited_in_spanish_and_french_or_by_an_agency_after_a_bar() {
+        let r = paragraphs_of(&[
+            &["Un símbolo copto de una iglesia en El Cairo.", "Foto compartida por kudumomo en Flickr usada bajo CC BY 2.0"],
+            &["Manifestants devant l'ambassade syrienne au Caire.", "Photo de Hossam El Hamalawy"],
+            &["Embajada de Siria, Londres.", "Imagen del usuario de Flickr Yersinia (CC BY-NC-SA 2.0)."],
+            &["Manifestación en la localidad siria de Banias.", "| Ap"],
+            &[PROSE[0]],
+            // A footer's links after a bar are not a credit.
+            &[PROSE[1], "| Versión para móvil"],
+        ]);
+        let caption = [Some(Reason::CreditedCaption), Some(Reason::PhotoCredit)];
+        assert_eq!((&r[0..2], &r[2..4], &r[4..6]), (&caption[..], &caption[..], &caption[..]));
+        assert_eq!(r[6..8], [Some(Reason::CreditedCaption), Some(Reason::GluedLabel)]);
+        assert_eq!(r[8..], [None, None, Some(Reason::GluedLabel)]);
+    }
+
+    #[test]
+    fn a_page_that_opens_with_a_question_opens_with_its_headline() {
+        let opening = "¿Por qué en Libia sí y en Siria no?";
+        assert_eq!(page(&[opening, PROSE[0], PROSE[1], PROSE[2], PROSE[0]])[0], Some(Reason::Headline));
+        // A short note may ask first; further down, a question is prose.
+        assert_eq!(page(&[opening, PROSE[0], PROSE[1]])[0], None);
+        assert_eq!(page(&[PROSE[0], opening, PROSE[1], PROSE[2], PROSE[0]])[1], None);
+    }
+
+    #[test]
+    fn transcripts_updates_and_broken_lines() {
+        let r = paragraphs_of(&[
+            &["GEORGE STEPHANOPOULOS: Thanks for joining us live for this exclusive interview with the president."],
+            &["PRESIDENT OBAMA: Great to be here, and thank you for having me on the show today."],
+            &["GEORGE STEPHANOPOULOS: There has been a huge response since we announced this interview."],
+            &["UPDATE: Authorities positively identified the two bodies found near the creek on Tuesday."],
+            &["in up to 40 states – in many for the first time."],
+            &["iPhone sales rose by a third in the last quarter of the year, the company said."],
+            &["($55,327), North-Central New Jersey ($53,986) and Chicago ($50,934) also topped the list."],
+            &["-- up to a maximum of 100 most highly ranked URLs per domain"],
+            &["— Я не знаю, что будет дальше, — сказал он журналистам в понедельник."],
+            &[PROSE[0]],
+            &[PROSE[1]],
+        ]);
+        // Short labelled lines are labels anyway; the long one is judged as
+        // a transcript's.
+        assert!(r[..3].iter().all(Option::is_some));
+        assert_eq!(r[1], Some(Reason::SpeakerLabel));
+        assert_eq!(r[3], Some(Reason::EditorNote));
+        assert_eq!(r[4], Some(Reason::LowercaseStart));
+        assert_eq!(r[5], None, "a name with a capital inside starts in lowercase");
+        assert_eq!(r[6], Some(Reason::LowercaseStart));
+        assert_eq!(r[7], Some(Reason::ListEntry));
+        assert_eq!(r[8], None, "a dash opens dialogue in Russian");
+        assert_eq!(r[9..], [None, None]);
+    }
+
+    #[test]
+    fn notes_on_the_story_do_not_make_a_furniture_page() {
+        let lines = [
+            "Este post es parte de nuestra cobertura especial Protestas en Siria 2011.",
+            "http://twitter.com/activista/status/1",
+            "http://twitter.com/activista/status/2",
+            "http://twitter.com/activista/status/3",
+            "http://twitter.com/activista/status/4",
+            PROSE[0],
+            PROSE[1],
+            PROSE[2],
+            "Este post forma parte de nuestra cobertura especial Protestas en Siria 2011.",
+        ];
+        let r = page(&lines);
+        assert_eq!(r[0], Some(Reason::EditorNote));
+        assert_eq!(r[1..5], [Some(Reason::Link); 4]);
+        assert_eq!(r[5..8], [None, None, None], "four links and two notes do not outnumber three sentences two to one");
+    }
+
+    #[test]
+    fn a_question_among_headlines_is_one_of_them() {
+        let lines = [
+            "Il a aussi appelé au calme dans les grandes villes du pays après les violences de la nuit.",
+            "Budget européen : un accord à 1 800 milliards d'euros",
+            "Est-il vraiment possible de recycler les bouteilles ?",
+            "Arabie Saoudite : plusieurs personnes blessées dans un attentat à Riyad",
+            "Les transports en commun gratuits pour les moins de 18 ans !",
+            "Qui sont les forces d'opposition syriennes ?",
+            "Le Conseil national syrien a été créé fin août à Istanbul par des opposants en exil.",
+            "Pourquoi le Conseil a-t-il attendu si longtemps ?",
+            "Parce que la Ligue arabe a fixé un délai qui expire samedi soir à minuit.",
+        ];
+        let r = page(&lines);
+        assert_eq!(r[1..4], [Some(Reason::NoEnding), Some(Reason::ListEntry), Some(Reason::NoEnding)]);
+        // Beside one heading only, a question is prose (and so is one in
+        // the text itself).
+        assert_eq!((r[4], r[5], r[7]), (None, None, None));
+        // A run of them, between a heading and a scrap ("Abonnés").
+        let r = page(&[
+            lines[0],
+            lines[1],
+            "Faut-il reconstruire les ponts détruits ?",
+            "Est-il vraiment possible de recycler les bouteilles ?",
+            "Abonnés",
+            lines[6],
+        ]);
+        assert_eq!(r[2..5], [Some(Reason::ListEntry), Some(Reason::ListEntry), Some(Reason::TooShort)]);
+    }
+}
