@@ -5,6 +5,7 @@ use crate::limits::{
     MAX_DOCUMENT_GLYPHS, MAX_DOCUMENT_PAGES, MAX_FILE_BYTES, MAX_PDF_PAGE_OPERATIONS, MAX_PDF_UNPACKED_BYTES,
     MAX_UNPACKED_BYTES,
 };
+use crate::text::thousands;
 use std::fmt;
 
 /// Why a file or paste could not be read, in words for the person who gave it.
@@ -123,13 +124,13 @@ impl fmt::Display for InputError {
                 let noun = format.noun();
                 match limit {
                     DocumentLimit::Pages => {
-                        write!(f, "this {noun} has more than {} pages", thousands(MAX_DOCUMENT_PAGES))
+                        write!(f, "this {noun} has more than {} pages", thousands(MAX_DOCUMENT_PAGES as u64))
                     }
                     DocumentLimit::Characters => {
-                        write!(f, "this {noun} holds more than {} characters", thousands(MAX_DOCUMENT_GLYPHS))
+                        write!(f, "this {noun} holds more than {} characters", thousands(MAX_DOCUMENT_GLYPHS as u64))
                     }
                     DocumentLimit::PageOperations => {
-                        write!(f, "a page of this {noun} draws text in more than {} pieces", thousands(MAX_PDF_PAGE_OPERATIONS))
+                        write!(f, "a page of this {noun} draws text in more than {} pieces", thousands(MAX_PDF_PAGE_OPERATIONS as u64))
                     }
                     DocumentLimit::UnpackedSize => {
                         let limit =
@@ -143,18 +144,6 @@ impl fmt::Display for InputError {
     }
 }
 
-/// 5000000 → "5,000,000".
-fn thousands(number: usize) -> String {
-    let digits = number.to_string();
-    let mut out = String::new();
-    for (i, digit) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(digit);
-    }
-    out
-}
 
 impl std::error::Error for InputError {}
 

@@ -114,17 +114,7 @@ const TEMPLATES: &[&str] = &[
     "[Talks|Fighting|Rain] went on [again and again|more and more|day after day], and [the|these] [crises|analyses|data] [were|are] [written|taken|given] [seriously|lightly].",
 ];
 
-fn format_thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
+use precis::text::thousands as format_thousands;
 
 fn last_name(full: &str) -> &str {
     full.rsplit(' ').next().unwrap_or(full)
