@@ -67,7 +67,10 @@ impl ArticlesArgs {
     pub fn cluster(&self) -> Result<Cluster> {
         let mut files = read_input_files(&self.inputs)?;
         for keep in &self.keep_furniture_of {
-            let same = |path: &Path| std::fs::canonicalize(path).ok() == std::fs::canonicalize(keep).ok();
+            // Resolved once; a path that does not resolve matches no file
+            // (two unresolvable paths are not the same file).
+            let wanted = std::fs::canonicalize(keep).ok();
+            let same = |path: &Path| wanted.is_some() && std::fs::canonicalize(path).ok() == wanted;
             let file = files.iter_mut().find(|(path, _)| same(path)).ok_or_else(|| {
                 anyhow::anyhow!("--keep-furniture-of {}: not one of the articles given (a file among the inputs, or in an input folder)", keep.display())
             })?;
