@@ -120,9 +120,9 @@ export async function summarySentences(page) {
   );
 }
 
-/** The titles in the articles' record in IndexedDB (null when there is none); a damaged record throws. */
-export async function savedArticles(page) {
-  const json = await page.evaluate(
+/** The articles' record in IndexedDB as stored (JSON text; null when there is none). */
+export async function savedRecord(page) {
+  return page.evaluate(
     () =>
       new Promise((resolve, reject) => {
         const open = indexedDB.open("precis");
@@ -138,18 +138,29 @@ export async function savedArticles(page) {
         };
       }),
   );
+}
+
+/** The titles in the articles' record in IndexedDB (null when there is none); a damaged record throws. */
+export async function savedArticles(page) {
+  const json = await savedRecord(page);
   return json === null ? null : JSON.parse(json).map((article) => article.document.title);
 }
 
 /**
- * Waits until the saved list has `n` articles. A reload right after a change
- * can come before the save commits; a user never reloads that fast, a test does.
+ * Waits until the articles' record, as stored, passes `accept` (`what` names
+ * it in the failure). A reload right after a change can come before the
+ * save commits; a user never reloads that fast, a test does.
  */
-export async function waitForSaved(page, n) {
+export async function waitForSavedRecord(page, accept, what) {
   // A watchdog, not a deadline: a save takes milliseconds.
   for (const until = Date.now() + 60_000; Date.now() < until; ) {
-    if ((await savedArticles(page))?.length === n) return;
+    if (accept(await savedRecord(page))) return;
     await page.waitForTimeout(100);
   }
-  assert.fail(`the saved list never had ${n} articles`);
+  assert.fail(`the saved record never ${what}`);
+}
+
+/** Waits until the saved list has `n` articles. */
+export async function waitForSaved(page, n) {
+  await waitForSavedRecord(page, (json) => json !== null && JSON.parse(json).length === n, `had ${n} articles`);
 }

@@ -7,7 +7,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ARTIFACTS, fixtureText, loadExample, openApp, pasteArticles, setUp, setNumber, summarize, summarySentences, waitForModel } from "../helpers.mjs";
+import { ARTIFACTS, fixtureText, loadExample, openApp, pasteArticles, setUp, setNumber, summarize, summarySentences, waitForModel, waitForSavedRecord } from "../helpers.mjs";
 
 let env;
 before(async () => (env = await setUp()));
@@ -111,18 +111,7 @@ test("strike a line and the budget is refilled; pin one and it holds across meth
   assert.ok(redone.some((s) => `${s.doc}:${s.index}` === target.key));
 
   // A reload keeps both (they are the articles'); the export lists them.
-  await page.waitForFunction(
-    () =>
-      new Promise((resolve) => {
-        const open = indexedDB.open("precis");
-        open.onsuccess = () => {
-          const get = open.result.transaction("saved").objectStore("saved").get("precis.v1.articles");
-          get.onsuccess = () => resolve(/"pinned":\[/.test(get.result ?? "") && /"struck":\[/.test(get.result ?? ""));
-        };
-      }),
-    null,
-    { timeout: 60_000 },
-  );
+  await waitForSavedRecord(page, (json) => /"pinned":\[/.test(json ?? "") && /"struck":\[/.test(json ?? ""), "held the pins and strikes");
   await page.reload();
   await page.waitForSelector("html[data-ready=true]");
   await waitForModel(page);

@@ -5,7 +5,7 @@
 // all, and the choice is kept with the article across a reload.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { fixtureText, openApp, pasteArticles, setUp, summarize, waitForModel, waitForSaved } from "../helpers.mjs";
+import { fixtureText, openApp, pasteArticles, setUp, summarize, waitForModel, waitForSaved, waitForSavedRecord } from "../helpers.mjs";
 
 let env;
 before(async () => (env = await setUp()));
@@ -56,18 +56,7 @@ test("an article that is all page furniture says so on its card, and can use all
   assert.equal(await page.getByTestId("no-prose").count(), 0);
 
   // The choice is the article's: it survives a reload, and can be undone.
-  await page.waitForFunction(
-    () =>
-      new Promise((resolve) => {
-        const open = indexedDB.open("precis");
-        open.onsuccess = () => {
-          const get = open.result.transaction("saved").objectStore("saved").get("precis.v1.articles");
-          get.onsuccess = () => resolve((get.result ?? "").includes('"keep_furniture":true'));
-        };
-      }),
-    null,
-    { timeout: 60_000 },
-  );
+  await waitForSavedRecord(page, (json) => (json ?? "").includes('"keep_furniture":true'), "kept the choice to use all sentences");
   await page.reload();
   await page.waitForSelector("html[data-ready=true]");
   const reloaded = page.getByTestId("article-card").nth(1);

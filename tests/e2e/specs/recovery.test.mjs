@@ -15,7 +15,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { SUMMARY_TIMEOUT, fixtureText, pasteArticles, savedArticles, setUp, ENCODER_FILE, summarySentences, waitForModel, waitForSaved } from "../helpers.mjs";
+import { SUMMARY_TIMEOUT, fixtureText, pasteArticles, savedArticles, savedRecord, setUp, ENCODER_FILE, summarySentences, waitForModel, waitForSaved } from "../helpers.mjs";
 
 const MANIFEST = JSON.parse(
   readFileSync(fileURLToPath(new URL("../../../models/muse-v3/manifest.json", import.meta.url)), "utf8"),
@@ -236,18 +236,7 @@ test("articles an older version kept in localStorage move to IndexedDB", async (
   const page = await open(first);
   await pasteArticles(page, [fixtureText("ship-en.txt"), fixtureText("ship-fr.txt")]);
   await waitForSaved(page, 2);
-  const json = await page.evaluate(
-    () =>
-      new Promise((resolve) => {
-        indexedDB.open("precis").onsuccess = (event) => {
-          const db = event.target.result;
-          db.transaction("saved").objectStore("saved").get("precis.v1.articles").onsuccess = (e) => {
-            db.close();
-            resolve(e.target.result);
-          };
-        };
-      }),
-  );
+  const json = await savedRecord(page);
   await first.close();
 
   // A fresh profile where only localStorage holds the articles, as before.
