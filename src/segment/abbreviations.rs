@@ -79,6 +79,8 @@ fn known(word: &str) -> Option<Abbreviation> {
         // Polish and Dutch: streets, "among others", "about", "so-called".
         "ul." | "Ul." | "al." | "Al." | "pl." | "os." | "m.in." | "ok." | "tzw." | "godz." | "woj." | "pow." | "gm."
         | "im." | "np." | "tj." | "zob." | "ds." | "jw." | "wg." | "ws." | "bl." | "m.b.t." => Title,
+        // A Polish photo credit: "Fot. Karol Makurat / Reporter".
+        "Fot." | "fot." => Title,
         // Phrases that are always followed by more: e.g., ca., z.B., т.е.
         // "v." as in court cases ("Roe v. Wade"), and "véase" in Spanish.
         "v." | "e.g." | "i.e." | "cf." | "vs." | "viz." | "approx." | "ca." | "cca." | "aprox." | "p.ej."

@@ -96,7 +96,7 @@ impl ParagraphBuilder {
         self.line_starts_sentence = self.open.is_none() || self.previous_ends_sentence;
         let unit = self.open.get_or_insert(start..line.content.end);
         unit.end = line.content.end;
-        self.previous_ends_sentence = ends_sentence_or_clause(content) || marker.is_some();
+        self.previous_ends_sentence = ends_sentence_or_clause(content) || marker.is_some() || ends_in_thai(content);
     }
 
     fn close_unit(&mut self) {
@@ -228,6 +228,14 @@ fn ends_sentence_or_clause(line: &str) -> bool {
         .ends_with(['.', '!', '?', ':', '…', '。', '！', '？', '：', '؟', '۔', '।', '॥'])
 }
 
+/// Thai ends its sentences with a space or a line break, never a mark: a
+/// line that ends in Thai may end a sentence, and `is_headline` decides by
+/// the line's length whether it did ("ภาพ: FIVB" over the next paragraph)
+/// or the text wrapped there.
+fn ends_in_thai(line: &str) -> bool {
+    line.trim_end_matches(is_closing).chars().next_back().is_some_and(|c| ('\u{0E01}'..='\u{0E5B}').contains(&c))
+}
+
 fn is_closing(c: char) -> bool {
     matches!(c, '"' | '\'' | ')' | ']' | '}' | '»' | '”' | '’' | '」' | '』' | '）' | '】')
 }
@@ -293,6 +301,18 @@ mod tests {
     fn a_short_headline_line_stands_alone() {
         let text = "Earthquake hits Tokyo\nA strong earthquake struck Tokyo on Monday, officials said.";
         assert_eq!(units(text), [["Earthquake hits Tokyo", &text[22..]]]);
+    }
+
+    #[test]
+    fn a_short_thai_line_after_thai_stands_alone() {
+        // Thai ends no sentence with a mark: a short line after a line of
+        // Thai is a line of its own, a long one a wrap.
+        let caption = "ผู้เล่นทีมชาติไทยดีใจหลังทำแต้มสุดท้ายในเซตที่ 5 ต่อหน้าแฟนวอลเลย์บอลกว่า 12,000 คน";
+        let text = format!("{caption}\nภาพ: FIVB\nการแข่งขันดำเนินไปอย่างสูสีตลอดเกือบ 2 ชั่วโมงครึ่ง ญี่ปุ่นซึ่งมีอันดับโลกสูงกว่าไทย 8 อันดับ ไล่ตีเสมอได้ 2 ครั้ง");
+        let got = units(&text);
+        assert_eq!(got.len(), 1);
+        assert_eq!(got[0].len(), 3, "{got:?}");
+        assert_eq!(got[0][1], "ภาพ: FIVB");
     }
 
     #[test]

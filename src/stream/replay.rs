@@ -10,6 +10,7 @@ use super::{Decision, Engine, Policy, SentenceInput};
 use super::EngineSnapshot;
 use crate::document::{Cluster, Document};
 use crate::encoder::Embedding;
+use crate::segment::furniture::{too_short_to_stand_alone, Reason};
 use serde::{Deserialize, Serialize};
 use std::ops::Range;
 
@@ -167,7 +168,8 @@ pub fn embed_by_article<'a, E>(
 
 /// Each document's sentences as the engine takes them (`embeddings` in the
 /// order of `cluster.sentences`), documents in order; page furniture comes
-/// with its reason, so that no policy makes it an update.
+/// with its reason, and so does a sentence too short to stand alone as an
+/// update (prose in its paragraph, "Evacuated."), as summaries leave it out.
 pub fn document_inputs(cluster: &Cluster, embeddings: &[Embedding]) -> Vec<Vec<SentenceInput>> {
     document_ranges(cluster)
         .into_iter()
@@ -175,7 +177,9 @@ pub fn document_inputs(cluster: &Cluster, embeddings: &[Embedding]) -> Vec<Vec<S
             range
                 .map(|i| {
                     let sentence = &cluster.sentences[i];
-                    SentenceInput { words: sentence.words, embedding: embeddings[i], not_prose: sentence.excluded.clone() }
+                    let fragment = !cluster.documents[sentence.doc].keep_furniture && too_short_to_stand_alone(&sentence.text);
+                    let not_prose = sentence.excluded.clone().or_else(|| fragment.then(|| Reason::TooShort.to_string()));
+                    SentenceInput { words: sentence.words, embedding: embeddings[i], not_prose }
                 })
                 .collect()
         })

@@ -244,8 +244,10 @@ mod tests {
         let timeline = replay(&prepared, &embed(&prepared)).unwrap();
         let n = timeline.sentences.len();
         // Fragments and furniture are skipped at once; APSAL holds the rest.
-        let not_prose = timeline.sentences.iter().filter(|s| s.excluded.is_some()).count();
+        // "Evacuated." is prose in its paragraph, but no update alone.
+        let not_prose = timeline.events.iter().filter(|e| e.reason == "fragment: too short to stand alone").count();
         assert_eq!(not_prose, 1, "Evacuated.");
+        assert!(timeline.sentences.iter().all(|s| s.excluded.is_none()));
         let deferred = timeline.events.iter().filter(|e| e.action == Action::Defer).count();
         let decided = timeline.events.iter().filter(|e| e.action != Action::Defer).count();
         assert_eq!((deferred, decided), (n - not_prose, n));

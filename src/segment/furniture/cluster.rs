@@ -1,7 +1,9 @@
 //! The pass over a whole cluster: short lines that recur across its
-//! articles (one site's furniture) or within one page.
+//! articles (one site's furniture) or within one page; and quotes a page
+//! pulls out of its own story.
 
 use super::line::{Features, Line, SHORT_LINE_WORDS};
+use super::page::paragraphs;
 use super::reason::Reason;
 use crate::segment::line_key::line_key;
 use std::collections::{HashMap, HashSet};
@@ -60,9 +62,50 @@ pub(super) fn recurrence(documents: &[Vec<Line>], features: &[Vec<Features>]) ->
     repeats
 }
 
+/// Letters of the shortest quote taken for a pull quote.
+const MIN_PULLED_LETTERS: usize = 20;
+
+/// A pull quote: a paragraph wholly in quote marks whose words the story
+/// prints elsewhere on the page ("“การแจกเงินเด็กแรกเกิด … ก้นรั่ว”" above the
+/// paragraph that says it, "« Il avait raison. »"). The copy set apart is
+/// the furniture; two quoted copies of one paragraph are left alone.
+pub(super) fn pulled_quotes(lines: &[Line], reasons: &mut [Option<Reason>]) {
+    let paragraphs = paragraphs(lines);
+    let texts: Vec<String> = paragraphs.iter().map(|p| lines[p.clone()].iter().map(|l| l.text).collect::<Vec<_>>().join(" ")).collect();
+    let keys: Vec<String> = texts.iter().map(|t| line_key(t)).collect();
+    let quoted = |t: &str| {
+        let t = t.trim();
+        t.starts_with(['"', '“', '„', '«', '「', '『', '‘']) && t.ends_with(['"', '”', '“', '»', '」', '』', '’'])
+    };
+    for (k, p) in paragraphs.iter().enumerate() {
+        if !quoted(&texts[k]) || keys[k].chars().count() < MIN_PULLED_LETTERS {
+            continue;
+        }
+        let printed_again = (0..paragraphs.len()).any(|j| j != k && keys[j].contains(&keys[k]) && !(keys[j] == keys[k] && quoted(&texts[j])));
+        if printed_again {
+            for r in &mut reasons[p.clone()] {
+                r.get_or_insert(Reason::PullQuote);
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    use crate::segment::furniture::tests::page;
     use crate::segment::furniture::{classify, Line, Reason};
+
+    #[test]
+    fn a_quote_the_page_pulls_out_of_its_story() {
+        let story = "On ne fait pas naître des enfants dans un département qui n’a plus de maternité, m’a dit un jour un maire voisin.";
+        let r = page(&[
+            "Il est 3 heures du matin lorsque Léa, 29 ans, ressent ses premières contractions dans sa maison.",
+            "« On ne fait pas naître des enfants dans un département qui n’a plus de maternité. »",
+            story,
+            "« Il avait raison, et tout le monde le savait depuis longtemps dans la vallée. »",
+        ]);
+        assert_eq!(r, [None, Some(Reason::PullQuote), None, None]);
+    }
 
     #[test]
     fn recurring_lines_across_articles() {

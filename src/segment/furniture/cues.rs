@@ -39,7 +39,12 @@ const CUES: &[Cues] = &[
             "image partagée", "foto di ", "foto von ", "bild von ",
             "fot.", "zdjęcie:", "źródło:", "фото:", "фото ", "источник:", "fotoğraf:", "kaynak:", "صورة:",
             "المصدر:", "تصوير:", "图片来源", "图片:", "图:", "来源:", "摄影:", "资料图", "写真:", "出典:",
-            "提供:", "사진=", "사진:", "출처:", "ภาพ:", "ที่มา:",
+            "提供:", "사진=", "사진:", "출처:", "ภาพ:", "ที่มา:", "ขอบคุณภาพ", "เครดิตภาพ", "ที่มาภาพ", "ที่มาของภาพ",
+            // The BBC's caption and credit labels in its languages ("คำบรรยายภาพ, …").
+            "image caption", "image source", "pie de foto", "fuente de la imagen", "légende image", "crédit image",
+            "bildunterschrift", "bildquelle", "legenda da foto", "fonte da imagem", "подпись к фото", "автор фото",
+            "görsel kaynağı", "görsel açıklaması", "مصدر الصورة", "التعليق على الصورة", "图片说明", "图片来源", "圖像來源",
+            "圖像加註文字", "画像提供", "画像説明", "사진 출처", "사진 설명", "คำบรรยายภาพ",
         ],
         contains: PHOTO_CREDIT_MARKS,
     },
@@ -161,7 +166,19 @@ const CUES: &[Cues] = &[
             // zh, ja, ko, th
             "分享", "相关阅读", "相关新闻", "相关报道", "广告", "订阅", "阅读全文", "点击查看", "延伸阅读", "扫码",
             "シェア", "関連記事", "広告", "続きを読む", "공유", "관련기사", "광고", "구독", "แชร์", "อ่านเพิ่มเติม",
-            "โฆษณา", "ข่าวยอดนิยม", "ข่าวที่เกี่ยวข้อง", "ข่าวล่าสุด",
+            "โฆษณา", "ข่าวยอดนิยม", "ข่าวที่เกี่ยวข้อง", "ข่าวล่าสุด", "เรื่องแนะนำ", "ข้ามโพสต์", "สิ้นสุดโพสต์",
+            "สิ้นสุด เรื่องแนะนำ", "ข้ามเรื่องแนะนำ",
+        ],
+        contains: &[],
+    },
+    Cues {
+        // A page's tags and references, as long as their lists run.
+        reason: Reason::Widget,
+        max_words: 30.0,
+        starts: &[
+            "tags:", "tag:", "étiquettes:", "mots-clés:", "etiquetas:", "temas:", "schlagwörter:", "schlagworte:", "argomenti:",
+            "tags relacionadas", "trefwoorden:", "tagi:", "теги:", "метки:", "etiketler:", "الوسوم:", "标签:", "標籤:", "タグ:",
+            "태그:", "แท็ก:", "แท็กที่เกี่ยวข้อง", "อ้างอิง:",
         ],
         contains: &[],
     },
@@ -187,6 +204,8 @@ const CUES: &[Cues] = &[
         contains: &[
             "mailing list", "sign up for", "sign up now", "subscribe to our", "newsletter", "delivered straight to your",
             "click here", "after the jump", "your tweets", "location information",
+            // "… ได้ทาง Facebook, X และ LINE": follow the site elsewhere.
+            "ได้ทาง facebook", "ได้ทาง line", "ทาง line oa", "แบบเรียลไทม์ได้ทาง", "สมัครจดหมายข่าว", "ส่งตรงถึงอีเมล",
             // Forms: a petition's, a shop's, a sign-up's.
             "in your email", "check your email", "your inbox", "into your account", "your signature",
         ],
@@ -239,10 +258,13 @@ const CUES: &[Cues] = &[
             "acesso ilimitado", "apoie o jornalismo", "continue lendo", "para salvar este conteúdo",
             // nl
             "neem een abonnement", "heb je al een abonnement", "word abonnee", "onbeperkt lezen", "steun onze",
-            "gratis artikel van",
+            "gratis artikel van", "abonneer je", "al abonnee", "wil je reageren", "maak gratis een account",
+            "log in met je", "wij en onze partners",
             // pl
             "w ramach subskrypcji", "z subskrypcją", "masz już subskrypcję", "zaloguj się", "zarejestruj się",
-            "masz już konto", "wesprzyj", "nieograniczony dostęp",
+            "masz już konto", "wesprzyj", "nieograniczony dostęp", "szanowny czytelniku", "to tylko fragment",
+            "wykup prenumeratę", "aby czytać dalej", "kup dostęp", "czytaj bez ograniczeń", "w subskrypcji",
+            "przejdź do serwisu", "na twoją skrzynkę",
             // ru
             "оформите подписку", "входит в подписку", "по подписке", "войдите", "зарегистрируйтесь", "поддержите нас",
             "поддержать редакцию",
@@ -261,6 +283,10 @@ const CUES: &[Cues] = &[
             // th
             "สมัครสมาชิก", "เข้าสู่ระบบ", "ร่วมสนับสนุน", "สมัครรับจดหมายข่าว", "ลงทะเบียนรับจดหมายข่าว", "เพิ่มเพื่อนทาง line",
             "คลิกเพิ่มเพื่อน",
+            // newsletters delivered to the reader, any language
+            "straight to your inbox", "l'essentiel de l'actualité", "dans votre boîte mail", "dans votre boîte e-mail",
+            "en tu correo", "en tu bandeja", "in ihr postfach", "nella tua casella", "in je mailbox", "in uw mailbox",
+            "no seu e-mail", "no seu email", "на вашу почту", "e-posta adresinize",
             // newsletters and offers, any language
             "votre abonnement", "profitez de notre offre", "sans engagement", "рассылк", "оставьте свой e-mail",
             "поддержите редакцию", "quotes delayed",
@@ -307,6 +333,63 @@ const CUES: &[Cues] = &[
             "n'engagent que leur auteur", "la opinión del autor", "no refleja necesariamente", "die meinung des autors",
             "мнение автора может не совпадать", "l'opinione dell'autore", "a opinião do autor", "yazarın görüşleri",
         ],
+    },
+    Cues {
+        // The page speaking of itself: a live blog's note on what it
+        // follows, an article's note that it is being updated. No sentence
+        // of the story names "this live blog" or "this article".
+        reason: Reason::EditorNote,
+        max_words: 40.0,
+        starts: &[],
+        contains: &[
+            "this live blog", "this liveblog", "our live blog", "our live coverage", "this article will be updated",
+            "this article is being updated", "this story will be updated", "this is a developing story",
+            "this story is developing", "refresh for updates",
+            "dans ce direct", "suivez notre direct", "dans notre direct", "retrouvez notre direct", "dans ce live",
+            "cet article sera mis à jour", "cet article est mis à jour",
+            "cet article est actualisé", "article mis à jour régulièrement",
+            "en este directo", "sigue nuestro directo", "en nuestro directo", "este artículo se actualizará", "esta noticia se actualizará",
+            "esta noticia está en desarrollo", "noticia en desarrollo", "noticia en ampliación",
+            "diesem liveblog", "unserem liveblog", "diesem newsblog", "unserem newsblog", "diesem live-ticker",
+            "unserem live-ticker", "dieser artikel wird laufend aktualisiert", "der artikel wird laufend aktualisiert",
+            "dieser artikel wird aktualisiert", "dieser text wird laufend aktualisiert",
+            "in questa diretta", "segui la diretta", "segui la nostra diretta", "l'articolo è in aggiornamento", "articolo in aggiornamento",
+            "notizia in aggiornamento",
+            "neste liveblog", "neste blog ao vivo", "nosso liveblog", "esta notícia está sendo atualizada",
+            "matéria em atualização", "notícia em atualização", "esta notícia será atualizada",
+            "dit liveblog", "deze liveblog", "ons liveblog", "onze liveblog", "dit artikel wordt bijgewerkt",
+            "dit artikel wordt aangevuld", "dit bericht wordt aangevuld", "dit bericht wordt bijgewerkt",
+            "w tej relacji na żywo", "w naszej relacji", "relacjonujemy na żywo", "artykuł jest aktualizowany", "artykuł będzie aktualizowany",
+            "tekst jest aktualizowany", "tekst będzie aktualizowany", "materiał jest aktualizowany",
+            "wiadomość jest aktualizowana", "informacja jest aktualizowana",
+            "статья дополняется", "новость дополняется", "материал дополняется", "новость обновляется",
+            "материал обновляется", "в нашей трансляции", "текстовой трансляции",
+            "haber güncelleniyor", "haber güncellenecek", "bu canlı blog",
+            "الخبر قيد التحديث", "جار تحديث الخبر", "جارٍ تحديث الخبر", "سيتم تحديث الخبر", "هذه التغطية المباشرة",
+            "本文持续更新", "本文持續更新", "持续更新中", "持續更新中", "本文将持续更新", "本文將持續更新",
+            "この記事は随時更新", "随時更新します", "随時更新しています", "이 기사는 업데이트", "기사는 계속 업데이트",
+            "ข่าวนี้จะอัปเดต", "ข่าวนี้อยู่ระหว่างอัปเดต",
+            // A live blog asking to reload it.
+            "refresh the page", "refresh this page", "actualisez la page", "rafraîchissez la page", "seite aktualisieren",
+            "seite neu laden", "ververs de pagina", "vernieuw de pagina", "recarga la página", "actualiza la página",
+            "aggiorna la pagina", "atualize a página", "odśwież stronę", "relację prowadzimy", "обновите страницу",
+            "sayfayı yenileyin", "刷新页面", "刷新頁面", "ページを更新", "새로고침", "รีเฟรชหน้า",
+        ],
+    },
+    Cues {
+        // A gallery's call to look: "Zobacz zdjęcia.", "Bekijk de foto's".
+        reason: Reason::Widget,
+        max_words: 20.0,
+        starts: &[
+            "see the photos", "see photos", "see the pictures", "view the gallery", "view gallery", "watch the video",
+            "voir les photos", "voir la vidéo", "regardez la vidéo", "mira las fotos", "ver fotos", "ver las fotos", "mira el vídeo",
+            "fotos ansehen", "zur bildergalerie", "zur galerie", "guarda le foto", "guarda la gallery", "guarda il video",
+            "veja as fotos", "veja fotos", "assista ao vídeo", "bekijk de foto", "bekijk hier de foto", "bekijk de video",
+            "bekijk hier de video", "zobacz zdjęcia", "zobacz galerię", "zobacz wideo", "zobacz nagranie",
+            "смотрите фото", "смотрите видео", "fotoğrafları gör", "videoyu izle", "شاهد الصور", "شاهد الفيديو",
+            "ชมภาพ", "ชมคลิป", "ประมวลภาพ",
+        ],
+        contains: &[],
     },
 ];
 

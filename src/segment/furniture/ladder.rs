@@ -32,6 +32,17 @@ pub(super) fn judged_by_form(features: &[Features]) -> bool {
     long == 0 || punctuated as f32 >= MIN_PUNCTUATED_SHARE * long as f32 || punctuated >= MIN_PUNCTUATED_SENTENCES
 }
 
+/// A word that makes a sentence inside a paragraph: "Niekoniecznie.",
+/// "„Uwaga!" (not a splitter's fragment: "Cf.", "S.", "/ТАСС/.").
+pub(super) fn one_word_answer(line: &Line, f: &Features) -> bool {
+    let word = line.text.trim_start_matches(['"', '“', '„', '«', '»', '‘', '\'', '¡', '¿']);
+    f.words <= 1.0
+        && !line.own_line
+        && f.ends_sentence
+        && f.letters >= 3
+        && word.starts_with(|c: char| c.is_alphabetic() && !c.is_lowercase())
+}
+
 /// The rules on one sentence; `form`: the ending, size and case rules
 /// apply; `several`: the document has more than one sentence.
 pub(super) fn judge(line: &Line, f: &Features, form: bool, several: bool) -> Option<Reason> {
@@ -132,7 +143,8 @@ pub(super) fn judge(line: &Line, f: &Features, form: bool, several: bool) -> Opt
     }
     // A short sentence inside a paragraph is part of its prose ("Nobody was
     // hurt.", "¿Cuánto ha llovido?", "Пострадавших нет."); alone on its
-    // line it is a fragment, and one word is one anywhere.
+    // line it is a fragment, and one word is one unless its paragraph is
+    // prose (`page::one_word_answers`).
     if too_short(f) && (f.words <= 1.0 || (line.own_line && !short_statement(line.text, f))) {
         return Some(Reason::TooShort);
     }

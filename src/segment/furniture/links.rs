@@ -1,7 +1,9 @@
 //! Links, addresses and handles, and posts embedded in the page (a tweet's
 //! link or signature, a post quoted under its handle or from its first tag).
 
-use super::line::{Features, SHORT_LINE_WORDS};
+use super::line::{Features, Line, SHORT_LINE_WORDS};
+use super::page::paragraphs;
+use super::reason::Reason;
 
 /// A post embedded in the page: its link ("pic.twitter.com/…", "t.co/…")
 /// or its signature "(@handle)" followed by the date it was posted.
@@ -48,9 +50,38 @@ pub(super) fn opens_with_tag(text: &str) -> bool {
     rest.starts_with(char::is_alphabetic) && !first_word.contains(['"', '”', '»']) && rest.split_whitespace().count() >= 3
 }
 
+/// Sentences of the longest post taken whole under its signature.
+const MAX_POST_SENTENCES: usize = 8;
+
+/// "เทศบาลนครเชียงใหม่ · 5 ต.ค. เวลา 15:48 น. · ประกาศ! ขอให้ประชาชน …": a post
+/// quoted under its author's name and the time it was posted, split by
+/// dots in the middle; the paragraph the signature opens is the post.
+pub(super) fn signed_posts(lines: &[Line], reasons: &mut [Option<Reason>]) {
+    for p in paragraphs(lines).into_iter().filter(|p| (2..=MAX_POST_SENTENCES).contains(&p.len())) {
+        let head = lines[p.start].text;
+        let author = head.split(" · ").next().filter(|a| a.len() < head.len()).is_some_and(|a| a.chars().any(char::is_alphabetic));
+        if author && matches!(reasons[p.start], Some(Reason::Stamp | Reason::Symbols)) {
+            for r in &mut reasons[p] {
+                r.get_or_insert(Reason::EmbeddedPost);
+            }
+        }
+    }
+}
+
 /// A sentence that ends in a URL: "… as I expect they will.” http://bit.ly/qEYaoz".
 pub(super) fn ends_in_link(folded: &str) -> bool {
     folded.split_whitespace().next_back().is_some_and(|last| last.starts_with("http") || last.contains("://"))
+}
+
+/// Words in one step of a breadcrumb.
+const MAX_CRUMB_WORDS: usize = 3;
+
+/// A breadcrumb: three or more short steps split by arrows or slashes
+/// ("หน้าแรก > ข่าว > อาชญากรรม", "Interia / Wydarzenia / Polska").
+pub(super) fn breadcrumb(text: &str) -> bool {
+    let Some(arrow) = [" > ", " › ", " » ", " / ", " → "].into_iter().find(|a| text.contains(a)) else { return false };
+    let steps: Vec<&str> = text.split(arrow).map(str::trim).collect();
+    steps.len() >= 3 && steps.iter().all(|s| !s.is_empty() && s.split_whitespace().count() <= MAX_CRUMB_WORDS && !s.ends_with(['.', '!', '?']))
 }
 
 /// A URL, an e-mail address or a handle in a short line.

@@ -39,9 +39,12 @@
 //!   gives the reason), which call the checks of `form` (size, case,
 //!   ending), `labels`, `credits`, `captions`, `stamps`, `links`,
 //!   `boilerplate` and `cues` (the phrase lists of the 16 languages);
+//! - `authors`: the byline's name, and the notes on the writer that
+//!   start with it;
 //! - `line`: a sentence and what the rules read off it; `reason`: the
 //!   reasons and their words for a user.
 
+mod authors;
 mod boilerplate;
 mod captions;
 mod cluster;
@@ -61,12 +64,15 @@ mod tests;
 pub use line::Line;
 pub use reason::Reason;
 
-use cluster::recurrence;
+use authors::author_notes;
+use cluster::{pulled_quotes, recurrence};
+use line::SHORT_LINE_WORDS;
+use links::{breadcrumb, signed_posts};
 use form::too_short;
 use ladder::{judge, judged_by_form};
 use line::Features;
 use page::{
-    asking_headline, captions_over_credits, decks, edge_runs, furniture_page, furniture_paragraphs, headline_lines, headline_lists, link_blocks,
+    asking_headline, captions_over_credits, one_word_answers, decks, edge_runs, furniture_page, furniture_paragraphs, headline_lines, headline_lists, link_blocks,
     site_notices, speaker_labels, unpunctuated_page,
 };
 
@@ -86,16 +92,22 @@ pub fn classify(documents: &[Vec<Line>]) -> Vec<Vec<Option<Reason>>> {
                 .zip(features)
                 .enumerate()
                 .map(|(i, (line, f))| {
-                    judge(line, f, form_applies, lines.len() > 1).or_else(|| match repeats.get(&(d, i)) {
-                        // A full sentence that two wire stories share is prose,
-                        // and so is a document of one sentence.
-                        Some(&r) if form_applies && line.own_line && (!f.ends_sentence || f.words <= 5.0) => Some(r),
-                        _ => None,
-                    })
+                    judge(line, f, form_applies, lines.len() > 1)
+                        .or_else(|| match repeats.get(&(d, i)) {
+                            // A full sentence that two wire stories share is prose,
+                            // and so is a document of one sentence.
+                            Some(&r) if form_applies && line.own_line && (!f.ends_sentence || f.words <= 5.0) => Some(r),
+                            _ => None,
+                        })
+                        // Last, so that a breadcrumb another rule names keeps its name.
+                        .or_else(|| (line.own_line && f.words <= SHORT_LINE_WORDS && breadcrumb(line.text)).then_some(Reason::Link))
                 })
                 .collect();
             site_notices(lines, &mut reasons);
             captions_over_credits(lines, features, &mut reasons);
+            author_notes(lines, features, &mut reasons);
+            signed_posts(lines, &mut reasons);
+            pulled_quotes(lines, &mut reasons);
             if !form_applies && lines.len() > 1 {
                 unpunctuated_page(lines, features, &mut reasons);
             }
@@ -109,6 +121,7 @@ pub fn classify(documents: &[Vec<Line>]) -> Vec<Vec<Option<Reason>>> {
                 headline_lists(lines, features, &mut reasons);
                 asking_headline(lines, features, &mut reasons);
             }
+            one_word_answers(lines, features, &mut reasons);
             furniture_page(&mut reasons);
             reasons
         })

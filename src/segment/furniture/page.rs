@@ -2,15 +2,17 @@
 //! credits, notices, headlines, decks, lists of links, transcripts) and its
 //! edges, on the reasons the ladder gave each sentence.
 
+use super::authors::name_with_role;
 use super::credits::{agency_after_bar, names_a_picture};
 use super::form::asks_like_a_headline;
 use super::labels::caps_label;
+use super::ladder::one_word_answer;
 use super::line::{Features, Line};
 use super::reason::Reason;
 
 /// The sentences of each paragraph: runs of lines up to one that ends a
 /// line.
-fn paragraphs(lines: &[Line]) -> Vec<std::ops::Range<usize>> {
+pub(super) fn paragraphs(lines: &[Line]) -> Vec<std::ops::Range<usize>> {
     let mut out = vec![];
     let mut start = 0;
     for (i, line) in lines.iter().enumerate() {
@@ -20,6 +22,26 @@ fn paragraphs(lines: &[Line]) -> Vec<std::ops::Range<usize>> {
         }
     }
     out
+}
+
+/// A one-word sentence in a paragraph of prose answers or exclaims
+/// ("Czy to znaczy, że reforma się udała? Niekoniecznie."): prose, though
+/// too short for a summary to pick (`too_short_to_stand_alone`). In a
+/// paragraph of furniture it stays furniture.
+pub(super) fn one_word_answers(lines: &[Line], features: &[Features], reasons: &mut [Option<Reason>]) {
+    for paragraph in paragraphs(lines).into_iter().filter(|p| p.len() >= 2) {
+        let words: Vec<usize> = paragraph
+            .clone()
+            .filter(|&i| one_word_answer(&lines[i], &features[i]) && matches!(reasons[i], Some(Reason::TooShort | Reason::TitleCase)))
+            .collect();
+        let prose = paragraph.clone().all(|i| reasons[i].is_none() || words.contains(&i))
+            && paragraph.clone().any(|i| reasons[i].is_none() && features[i].words >= 4.0);
+        if prose {
+            for i in words {
+                reasons[i] = None;
+            }
+        }
+    }
 }
 
 /// Words in a paragraph that can still be a caption with its credit.
@@ -37,7 +59,7 @@ pub(super) fn furniture_paragraphs(lines: &[Line], features: &[Features], reason
         if words > CAPTION_PARAGRAPH_WORDS || paragraph.len() > 3 {
             continue;
         }
-        let credited = reasons[paragraph.clone()].iter().any(|r| matches!(r, Some(Reason::PhotoCredit | Reason::Parenthesized)))
+        let credited = reasons[paragraph.clone()].iter().any(|r| matches!(r, Some(Reason::PhotoCredit | Reason::Parenthesized | Reason::Caption)))
             || lines[paragraph.clone()].iter().any(|line| agency_after_bar(line.text));
         // "Patrick Callahan, 21, Mansfield, CT. Charged with eight counts …":
         // led by a name with a number (an age, a count); a dateline ("BOSTON,
@@ -102,7 +124,12 @@ pub(super) fn unpunctuated_page(lines: &[Line], features: &[Features], reasons: 
     let is_time = |reasons: &[Option<Reason>], i: usize| {
         matches!(reasons[i], Some(Reason::Stamp | Reason::Symbols | Reason::TimedEntry)) && lines[i].text.contains(|c: char| c.is_ascii_digit())
     };
-    let short = |p: &std::ops::Range<usize>| p.len() == 1 && lines[p.start].own_line && features[p.start].words <= TITLE_WORDS;
+    // A line, which the splitter may have cut at its spaces into a few
+    // pieces ("หนุ่มวัย 29 ดับปริศนา หลังซื้อยากินเอง 3 วัน").
+    const MAX_TITLE_PIECES: usize = 3;
+    let short = |p: &std::ops::Range<usize>| {
+        p.len() <= MAX_TITLE_PIECES && features[p.clone()].iter().map(|f| f.words).sum::<f32>() <= TITLE_WORDS
+    };
     // The opening: everything above the first date or byline, when it comes early.
     let opening = paragraphs.iter().take(MAX_OPENING_PARAGRAPHS + 1).position(|p| is_time(reasons, p.start) || reasons[p.start] == Some(Reason::Credit));
     if let Some(meta) = opening {
@@ -116,10 +143,12 @@ pub(super) fn unpunctuated_page(lines: &[Line], features: &[Features], reasons: 
         let next = paragraphs.get(k + 1);
         // An entry's title between its time and a longer paragraph.
         if is_time(reasons, p.end - 1) {
-            if let Some(title) = next.filter(|n| short(n) && reasons[n.start].is_none()) {
+            if let Some(title) = next.filter(|n| short(n) && reasons[(*n).clone()].iter().all(Option::is_none)) {
                 let followed = paragraphs.get(k + 2).is_some_and(|after| !short(after));
                 if followed {
-                    reasons[title.start] = Some(Reason::TimedEntry);
+                    for r in &mut reasons[title.clone()] {
+                        *r = Some(Reason::TimedEntry);
+                    }
                 }
             }
         }
@@ -127,7 +156,9 @@ pub(super) fn unpunctuated_page(lines: &[Line], features: &[Features], reasons: 
         let labelled = p.len() == 1 && matches!(reasons[p.start], Some(Reason::Widget | Reason::RelatedLink)) && features[p.start].words <= 4.0;
         if labelled {
             for link in paragraphs[k + 1..].iter().take_while(|n| short(n)) {
-                reasons[link.start].get_or_insert(Reason::RelatedLink);
+                for r in &mut reasons[link.clone()] {
+                    r.get_or_insert(Reason::RelatedLink);
+                }
             }
         }
     }
@@ -135,10 +166,13 @@ pub(super) fn unpunctuated_page(lines: &[Line], features: &[Features], reasons: 
     const MIN_LINKS: usize = 3;
     let mut k = 0;
     while k < paragraphs.len() {
-        let run = paragraphs[k..].iter().take_while(|p| short(p) && reasons[p.start].is_none()).count();
+        // Unsplit lines only: a closing thought in two pieces is prose.
+        let run = paragraphs[k..].iter().take_while(|p| p.len() == 1 && short(p) && reasons[p.start].is_none()).count();
         if run >= MIN_LINKS {
             for p in &paragraphs[k..k + run] {
-                reasons[p.start] = Some(Reason::RelatedLink);
+                for r in &mut reasons[p.clone()] {
+                    *r = Some(Reason::RelatedLink);
+                }
             }
         }
         k += run.max(1);
@@ -160,7 +194,9 @@ pub(super) fn site_notices(lines: &[Line], reasons: &mut [Option<Reason>]) {
             .find(|r| matches!(r, Some(Reason::BrowserNotice | Reason::Appeal)))
             .copied()
             .flatten()
-            .or(reasons[paragraph.start].filter(|r| *r == Reason::RelatedLink));
+            .or(reasons[paragraph.start].filter(|r| {
+                *r == Reason::RelatedLink || (*r == Reason::Widget && announces_articles(&lines[paragraph.start].text.to_lowercase()))
+            }));
         if let (Some(reason), true) = (notice, paragraph.len() <= MAX_NOTICE_SENTENCES) {
             for r in &mut reasons[paragraph] {
                 r.get_or_insert(reason);
@@ -217,13 +253,15 @@ pub(super) fn decks(lines: &[Line], reasons: &mut [Option<Reason>]) {
     let headline = |r: Option<Reason>| {
         matches!(r, Some(Reason::NoEnding | Reason::TitleCase | Reason::AllCaps | Reason::Headline | Reason::HeadlineBlock | Reason::LabelPrefix))
     };
-    let opening = &paragraphs[..first_prose];
-    if first_prose == 0 || opening.iter().any(|p| is_meta(reasons[p.start])) || !opening.iter().any(|p| headline(reasons[p.start])) {
+    // A section label or breadcrumb above the headline ("Haven", "Accueil
+    // Vox Société") is no byline.
+    let Some(headline_at) = paragraphs[..first_prose].iter().position(|p| headline(reasons[p.start])) else { return };
+    if paragraphs[headline_at..first_prose].iter().any(|p| is_meta(reasons[p.start])) {
         return;
     }
     let deck_end = (first_prose..paragraphs.len().min(first_prose + MAX_DECK_PARAGRAPHS + 1))
-        .find(|&k| furniture(&paragraphs[k]))
-        .filter(|&k| is_meta(reasons[paragraphs[k].start]));
+        .find(|&k| furniture(&paragraphs[k]) || name_with_role(&lines[paragraphs[k].start]))
+        .filter(|&k| is_meta(reasons[paragraphs[k].start]) || name_with_role(&lines[paragraphs[k].start]));
     let Some(deck_end) = deck_end else { return };
     let deck = &paragraphs[first_prose..deck_end];
     if deck.iter().all(|p| p.len() <= MAX_DECK_SENTENCES && !furniture(p)) {
@@ -240,8 +278,13 @@ const RELATED_WORDS: &[&str] = &[
     "read", "more", "also", "related", "see ", "popular", "lire", "voir", "lus", "lea ", "lee ", "leer", "más", "leídas",
     "mehr", "lesen", "gelesen", "leggi", "letti", "leia", "lidas", "lees", "gelezen", "czytaj", "zobacz", "popularne",
     "читайте", "смотрите", "популяр", "ilgili", "okuyun", "okunan", "اقرأ", "الأكثر", "相关", "相關", "延伸", "热门", "熱門",
-    "関連", "人気", "관련", "많이 본", "อ่าน", "ข่าวยอดนิยม", "ข่าวที่เกี่ยวข้อง",
+    "関連", "人気", "관련", "많이 본", "อ่าน", "ข่าวยอดนิยม", "ข่าวที่เกี่ยวข้อง", "ข่าวล่าสุด", "ข่าวแนะนำ",
 ];
+
+/// A label of other articles ("Most read", "Lees ook", "ข่าวล่าสุด").
+fn announces_articles(folded: &str) -> bool {
+    RELATED_WORDS.iter().any(|w| folded.contains(w))
+}
 
 /// Longest headline taken for a link in a list after a "see also" label.
 const LINK_WORDS: f32 = 25.0;
@@ -254,7 +297,7 @@ pub(super) fn link_blocks(lines: &[Line], features: &[Features], reasons: &mut [
     for (k, label) in paragraphs.iter().enumerate() {
         // A heading, or a widget that announces other articles ("Lees ook",
         // "Most read"), not one that shares this one ("Tweet with a location").
-        let announces = |f: &Features| RELATED_WORDS.iter().any(|w| f.folded.contains(w));
+        let announces = |f: &Features| announces_articles(&f.folded);
         let labelled = label.len() == 1
             && match reasons[label.start] {
                 Some(Reason::RelatedLink | Reason::NoEnding | Reason::TitleCase | Reason::AllCaps) => true,

@@ -180,3 +180,37 @@ proptest::proptest! {
         let _ = classify_sentence(&format!("In this {other} photo, {other}"));
     }
 }
+
+#[test]
+fn a_one_word_answer_inside_prose_is_prose_and_in_furniture_furniture() {
+    let r = paragraphs_of(&[
+        &[PROSE[0]],
+        &["Czy to znaczy, że reforma się udała?", "Niekoniecznie.", "Zadania domowe nie zniknęły, tylko przeniosły się gdzie indziej."],
+        &["Cf.", "S."],
+        &[PROSE[1]],
+    ]);
+    assert_eq!(r[1..4], [None, None, None]);
+    assert!(r[4].is_some() && r[5].is_some(), "{r:?}");
+}
+
+#[test]
+fn a_post_under_its_signature_breadcrumbs_and_live_blog_notes() {
+    let r = paragraphs_of(&[
+        &[PROSE[0]],
+        &["เทศบาลนครเชียงใหม่ · 5 ต.ค. เวลา 15:48 น.", "· ประกาศ!", "ขอให้ประชาชนริมน้ำปิง", "ยกของขึ้นที่สูงโดยด่วน #น้ำท่วมเชียงใหม่"],
+        &["หน้าแรก > ข่าว > อาชญากรรม"],
+        &["In dit liveblog houden we je op de hoogte van het laatste nieuws over storm Floris."],
+        &["Artykuł jest aktualizowany."],
+        &["Zobacz zdjęcia."],
+        &[PROSE[1]],
+        &[PROSE[2]],
+    ]);
+    // The signature, the lines other rules name, and the rest of the post.
+    assert!(r[1..5].iter().all(Option::is_some) && r[3] == Some(Reason::EmbeddedPost), "{r:?}");
+    assert!(r[5].is_some(), "{r:?}");
+    assert_eq!(r[6..8], [Some(Reason::EditorNote), Some(Reason::EditorNote)]);
+    assert_eq!(r[8], Some(Reason::Widget));
+    assert_eq!((r[0], r[9], r[10]), (None, None, None));
+    // A sentence with slashes is no breadcrumb.
+    assert_eq!(paragraphs_of(&[&[PROSE[0]], &["The ratio rose to 3 / 4 / 5 of all votes cast in the district."], &[PROSE[1]]])[1], None);
+}

@@ -1,0 +1,143 @@
+//! The author's lines: the byline that names the writer near the top of
+//! the page, and the notes about the writer that start with that name
+//! ("Claire Dumesnil est sage-femme depuis vingt-deux ans …" under "Par
+//! Claire Dumesnil"; "ธนากร ศรีสวัสดิ์ เป็นนักวิจัยด้านประชากรศาสตร์" at the end
+//! of a page signed "โดย ธนากร ศรีสวัสดิ์"). A story seldom opens a
+//! paragraph with the name of the person who wrote it, so the name read
+//! off the byline marks the bio in any language and script.
+
+use super::line::{Features, Line};
+use super::page::paragraphs;
+use super::reason::Reason;
+
+/// Words that open a byline, lowercase, with their space.
+const BYLINE_WORDS: &[&str] = &["by ", "par ", "por ", "von ", "door ", "di ", "przez ", "autor: ", "autorka: ", "автор: ", "yazan: ", "โดย "];
+
+/// Byline words that may also stand inside the line, after a column's name
+/// ("คอลัมน์ มองเมือง โดย ศิริพร วงศ์ทองดี"); elsewhere "by" and "di" inside a
+/// heading are no byline ("Killed by Police Officer").
+const INNER_BYLINE_WORDS: &[&str] = &["โดย "];
+
+/// How far down the page a byline may stand, in paragraphs.
+const BYLINE_PARAGRAPHS: usize = 8;
+/// Longest note about the author, in words.
+const NOTE_WORDS: f32 = 60.0;
+
+/// The writer's name in a byline: "Par Claire Dumesnil", "คอลัมน์ มองเมือง
+/// โดย ศิริพร วงศ์ทองดี", "Joanna Krawczyk, nauczycielka matematyki", or a bare
+/// name beside the date ("Agnieszka Sowińska" over "12 marca 2025").
+fn byline_name<'a>(line: &Line<'a>, reason: Option<Reason>, beside_date: bool) -> Option<&'a str> {
+    let text = line.text.trim();
+    let lower = text.to_lowercase();
+    // The name after the last byline word ("… โดย ศิริพร วงศ์ทองดี").
+    let after_word = BYLINE_WORDS
+        .iter()
+        .filter_map(|w| {
+            let inner = || INNER_BYLINE_WORDS.contains(w).then(|| lower.find(&format!(" {w}")).map(|i| i + 1)).flatten();
+            let at = if lower.starts_with(w) { Some(0) } else { inner() };
+            at.map(|i| i + w.len())
+        })
+        .max();
+    let (name, cue) = match after_word {
+        // Byte offsets of the lowercase text hold in the original when
+        // lowercasing kept every letter's length; check before slicing.
+        Some(i) if lower.len() == text.len() && text.is_char_boundary(i) => (&text[i..], true),
+        _ => (text, false),
+    };
+    let end = name.find([',', '·', '|', '/', '(', '–', '—']).unwrap_or(name.len());
+    let rest = &name[end..];
+    let name = name[..end].trim().trim_end_matches(" -").trim();
+    if !looks_like_a_name(name) {
+        return None;
+    }
+    // Without a byline word, a name is a byline only beside the date, or
+    // followed by the writer's role in lowercase ("Joanna Krawczyk,
+    // nauczycielka matematyki"): a lone name is as often a heading.
+    let role = rest.trim_start_matches([',', '–', '—', ' ']).starts_with(char::is_lowercase);
+    let bylined = matches!(reason, Some(Reason::Credit | Reason::TooShort | Reason::TitleCase | Reason::NoEnding));
+    (bylined && (cue || beside_date || role)).then_some(name)
+}
+
+/// Two to four words, the first and last capitalized (or of a script
+/// without case), with particles between ("Marieke de Groot").
+fn looks_like_a_name(name: &str) -> bool {
+    let words: Vec<&str> = name.split_whitespace().collect();
+    let named = |w: &str| w.chars().next().is_some_and(|c| c.is_uppercase() || (c.is_alphabetic() && !c.is_lowercase()));
+    // Thai tone marks and Latin accents typed apart are marks, not letters.
+    let mark = |c: char| ('\u{0300}'..='\u{036F}').contains(&c) || ('\u{0E00}'..='\u{0E7F}').contains(&c);
+    let lettered = |w: &str| w.chars().all(|c| (c.is_alphabetic() || mark(c) || matches!(c, '-' | '\'' | '’' | '.')) && !c.is_numeric());
+    (2..=4).contains(&words.len())
+        && words.iter().all(|w| lettered(w))
+        && named(words[0])
+        && named(words[words.len() - 1])
+        && name.chars().filter(|c| c.is_alphabetic()).count() >= 5
+}
+
+/// A name with the writer's role after it, the byline form that ends no
+/// sentence: "Joanna Krawczyk, nauczycielka matematyki, publicystka".
+pub(super) fn name_with_role(line: &Line) -> bool {
+    byline_name(line, Some(Reason::NoEnding), false).is_some()
+}
+
+/// Marks as the author's notes the short paragraphs below the byline that
+/// start with the writer's name.
+pub(super) fn author_notes(lines: &[Line], features: &[Features], reasons: &mut [Option<Reason>]) {
+    let paragraphs = paragraphs(lines);
+    let is_date = |k: usize| paragraphs.get(k).is_some_and(|p| matches!(reasons[p.start], Some(Reason::Stamp | Reason::Symbols)));
+    let byline = paragraphs.iter().take(BYLINE_PARAGRAPHS).enumerate().find_map(|(k, p)| {
+        let beside_date = is_date(k + 1) || (k > 0 && is_date(k - 1));
+        (p.len() == 1).then(|| byline_name(&lines[p.start], reasons[p.start], beside_date)).flatten().map(|name| (k, name))
+    });
+    let Some((at, name)) = byline else { return };
+    for p in &paragraphs[at + 1..] {
+        let words: f32 = features[p.clone()].iter().map(|f| f.words).sum();
+        let text = lines[p.start].text;
+        let opens = text.strip_prefix(name).is_some_and(|rest| rest.starts_with(|c: char| !c.is_alphanumeric()));
+        if opens && p.len() <= 3 && words <= NOTE_WORDS {
+            for r in &mut reasons[p.clone()] {
+                r.get_or_insert(Reason::Credit);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::segment::furniture::tests::page;
+    use crate::segment::furniture::Reason;
+
+    #[test]
+    fn notes_that_start_with_the_bylines_name() {
+        let r = page(&[
+            "« Fermer nos petites maternités, c’est dire aux femmes qu’elles comptent moins »",
+            "Par Claire Dumesnil",
+            "Publié le 12 mars 2026 à 17:05",
+            "Claire Dumesnil est sage-femme depuis vingt-deux ans et conseillère départementale de la Creuse.",
+            "Il est 3 heures du matin lorsque Léa, 29 ans, ressent ses premières contractions.",
+            "Elle habite à quarante minutes de la maternité la plus proche, sur une route de montagne.",
+            "Claire Dumesnil a reçu le prix de la meilleure tribune en 2024.",
+        ]);
+        assert_eq!(r[3], Some(Reason::Credit));
+        assert_eq!(r[4..6], [None, None]);
+        assert_eq!(r[6], Some(Reason::Credit));
+    }
+
+    #[test]
+    fn a_lone_name_is_no_byline_and_prose_about_a_person_stays() {
+        // A heading that is a name, then a story about that person.
+        let r = page(&[
+            "Angela Merkel",
+            "Angela Merkel sprach am Dienstag vor dem Bundestag über die Lage in der Ukraine.",
+            "Die Abgeordneten hörten ihr eine Stunde lang zu und stellten danach viele Fragen.",
+        ]);
+        assert_eq!(r[1..], [None, None]);
+        // Thai: the byline word in a column's line, the bio at the end.
+        let r = page(&[
+            "คอลัมน์ มองเมือง โดย ศิริพร วงศ์ทองดี",
+            "ข้อเสนอเก็บค่าธรรมเนียมรถติดในเขตกรุงเทพฯ ชั้นใน วันละ 40-50 บาท กลับมาเป็นประเด็นร้อนอีกครั้งหลังจากกระทรวงคมนาคมเปิดรับฟังความคิดเห็น",
+            "ศิริพร วงศ์ทองดี เป็นนักวิจัยด้านนโยบายขนส่งเมือง",
+        ]);
+        assert_eq!(r[1], None);
+        assert_eq!(r[2], Some(Reason::Credit));
+    }
+}
