@@ -243,6 +243,11 @@ fn is_closing(c: char) -> bool {
 /// Whether the break after `line` ends a headline rather than wrapping a
 /// sentence (see the module comment).
 fn is_headline(line: &str, line_columns: usize, next: &str, width: usize) -> bool {
+    // A line of only tags ("#ตู้บริจาค #ขโมย") closes a post; no text wraps
+    // into one.
+    if next.split_whitespace().all(|w| w.starts_with('#') && w.len() > 1) {
+        return true;
+    }
     let last = line.trim_end_matches(is_closing).chars().next_back();
     let ends_in_word = last.is_some_and(char::is_alphanumeric) && !ends_in_function_word(line);
     let Some(first) = next.trim_start_matches(is_opening).chars().next() else {

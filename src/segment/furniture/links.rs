@@ -56,13 +56,59 @@ const MAX_POST_SENTENCES: usize = 8;
 /// "เทศบาลนครเชียงใหม่ · 5 ต.ค. เวลา 15:48 น. · ประกาศ! ขอให้ประชาชน …": a post
 /// quoted under its author's name and the time it was posted, split by
 /// dots in the middle; the paragraph the signature opens is the post.
+/// A post also ends in its tags ("… เราจะทำงานเพื่อบ้านเกิดต่อไป #เลือกตั้งอบจ68
+/// #เชียงใหม่"): two or more in a row close a paragraph that prose does not.
 pub(super) fn signed_posts(lines: &[Line], reasons: &mut [Option<Reason>]) {
-    for p in paragraphs(lines).into_iter().filter(|p| (2..=MAX_POST_SENTENCES).contains(&p.len())) {
+    for p in paragraphs(lines).into_iter().filter(|p| p.len() <= MAX_POST_SENTENCES) {
         let head = lines[p.start].text;
         let author = head.split(" · ").next().filter(|a| a.len() < head.len()).is_some_and(|a| a.chars().any(char::is_alphabetic));
-        if author && matches!(reasons[p.start], Some(Reason::Stamp | Reason::Symbols)) {
+        let signed = p.len() >= 2 && author && matches!(reasons[p.start], Some(Reason::Stamp | Reason::Symbols));
+        if signed || ends_in_tags(lines[p.end - 1].text) {
             for r in &mut reasons[p] {
                 r.get_or_insert(Reason::EmbeddedPost);
+            }
+        }
+    }
+}
+
+/// Two or more tags close the text: "… ต่อไป #เลือกตั้งอบจ68 #เชียงใหม่".
+fn ends_in_tags(text: &str) -> bool {
+    let tag = |w: &str| w.strip_prefix('#').is_some_and(|t| t.starts_with(char::is_alphanumeric));
+    text.split_whitespace().rev().take_while(|w| tag(w)).count() >= 2
+}
+
+/// How the BBC's sites, in each of their languages, open and close what
+/// they embed: "Skip twitter post … End of twitter post", "ข้ามโพสต์ X
+/// และอ่านต่อ … สิ้นสุดโพสต์ X", "Skip Recommended stories … End of
+/// Recommended stories".
+const SKIP_MARKS: &[&str] = &[
+    "skip ", "ข้าม", "saltar ", "pular ", "pule ", "passer ", "пропустить ", "atla", "تخطى", "跳过", "跳過", "スキップ", "건너뛰기",
+];
+const END_MARKS: &[&str] =
+    &["end of ", "สิ้นสุด", "final de ", "fim de", "fim do", "fin de ", "конец ", "sonu", "نهاية", "结束", "結束", "終わり", "끝"];
+/// Paragraphs between the two marks, at most.
+const MAX_SKIPPED_PARAGRAPHS: usize = 15;
+/// Words in a mark, at most.
+const MARK_WORDS: f32 = 8.0;
+
+/// What the page embeds between a "skip" mark and its "end of" mark: a
+/// post, a box of other stories; the marks with it.
+pub(super) fn skipped_embeds(lines: &[Line], features: &[Features], reasons: &mut [Option<Reason>]) {
+    let paragraphs = paragraphs(lines);
+    let mark = |k: usize, marks: &[&str]| {
+        let p = &paragraphs[k];
+        p.len() == 1 && features[p.start].words <= MARK_WORDS && marks.iter().any(|m| features[p.start].folded.starts_with(m))
+    };
+    for k in 0..paragraphs.len() {
+        if !mark(k, SKIP_MARKS) {
+            continue;
+        }
+        let last = paragraphs.len().min(k + MAX_SKIPPED_PARAGRAPHS + 2);
+        if let Some(end) = (k + 1..last).find(|&j| mark(j, END_MARKS)) {
+            for p in &paragraphs[k..=end] {
+                for r in &mut reasons[p.clone()] {
+                    r.get_or_insert(Reason::EmbeddedPost);
+                }
             }
         }
     }
@@ -142,5 +188,20 @@ mod tests {
         assert_eq!(r[1..4], [Some(Reason::EmbeddedPost); 3]);
         assert_eq!((r[0], r[4], r[5], r[6], r[8]), (None, None, None, None, None));
         assert_ne!(r[7], Some(Reason::EmbeddedPost), "a lone tag is no post");
+    }
+
+    #[test]
+    fn what_the_page_embeds_between_its_skip_and_end_marks() {
+        let r = paragraphs_of(&[
+            &[PROSE[0]],
+            &["Skip twitter post by Met Office"],
+            &["Heat health alert upgraded to amber for the whole of England.", "Stay out of the sun."],
+            &["End of twitter post by Met Office"],
+            &[PROSE[1]],
+            &["Skipping lunch is no cure, the doctor said on Tuesday at the clinic."],
+            &[PROSE[2]],
+        ]);
+        assert!(r[1..5].iter().all(|x| x.is_some()), "{r:?}");
+        assert_eq!((r[0], r[5], r[6], r[7]), (None, None, None, None));
     }
 }

@@ -67,7 +67,7 @@ pub use reason::Reason;
 use authors::author_notes;
 use cluster::{pulled_quotes, recurrence};
 use line::SHORT_LINE_WORDS;
-use links::{breadcrumb, signed_posts};
+use links::{breadcrumb, signed_posts, skipped_embeds};
 use form::too_short;
 use ladder::{judge, judged_by_form};
 use line::Features;
@@ -107,6 +107,7 @@ pub fn classify(documents: &[Vec<Line>]) -> Vec<Vec<Option<Reason>>> {
             captions_over_credits(lines, features, &mut reasons);
             author_notes(lines, features, &mut reasons);
             signed_posts(lines, &mut reasons);
+            skipped_embeds(lines, features, &mut reasons);
             pulled_quotes(lines, &mut reasons);
             if !form_applies && lines.len() > 1 {
                 unpunctuated_page(lines, features, &mut reasons);

@@ -162,6 +162,16 @@ pub(super) fn unpunctuated_page(lines: &[Line], features: &[Features], reasons: 
             }
         }
     }
+    // A line of three words or so with no number, alone among paragraphs,
+    // is a section's label ("ตลาดจีนยังไม่ฟื้น", "ใครเสี่ยงที่สุด"); a
+    // statement that short is no summary line either (`too_short`).
+    const LABEL_WORDS: f32 = 3.5;
+    for p in &paragraphs {
+        let f = &features[p.start];
+        if p.len() == 1 && reasons[p.start].is_none() && f.words <= LABEL_WORDS && f.digits == 0 {
+            reasons[p.start] = Some(Reason::TooShort);
+        }
+    }
     // Three short lines in a row among paragraphs of prose: a list of links.
     const MIN_LINKS: usize = 3;
     let mut k = 0;
