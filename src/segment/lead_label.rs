@@ -31,16 +31,33 @@ pub(super) fn text_after_label(text: &str) -> Option<usize> {
     if let Some(end) = wire_lead_end(text) {
         return Some(end);
     }
-    let end = label_end(text)?;
+    let end = label_end(text).or_else(|| entry_time(text).map(|m| m.end()))?;
     let rest = text[end..].trim_start();
-    let opens = rest.chars().next().is_some_and(|c| c.is_uppercase() || c.is_numeric() || "\"“«'‘".contains(c));
+    let opens = rest.chars().next().is_some_and(|c| c.is_uppercase() || c.is_numeric() || "\"“«'‘¿¡".contains(c));
     (opens && rest.split_whitespace().nth(1).is_some()).then(|| text.len() - rest.len())
 }
 
 /// The whole line is a lead label (as the splitter leaves it): "WASHINGTON
 /// (AP) —".
 pub(super) fn is_lead_label(text: &str) -> bool {
-    label_end(text) == Some(text.len()) || wire_lead(text).is_some_and(|m| m.end() == text.trim_end().len())
+    label_end(text) == Some(text.len())
+        || wire_lead(text).is_some_and(|m| m.end() == text.trim_end().len())
+        || entry_time(&format!("{} ", text.trim_end())).is_some_and(|m| m.end() == text.trim_end().len() + 1)
+}
+
+/// A live blog's time glued to its entry: "22h38 : Barack Obama annonce …",
+/// "14h39. …", "21.55 h: …", "12 heures. …", "10:32 a.m. — …", "18:04 - …".
+/// The hour takes its minutes or its unit (so "3. …", a list's number, is
+/// none), then a colon, a period or a dash, then a space.
+fn entry_time(text: &str) -> Option<regex::Match<'_>> {
+    use std::sync::OnceLock;
+    static ENTRY_TIME: OnceLock<regex::Regex> = OnceLock::new();
+    let pattern = ENTRY_TIME.get_or_init(|| {
+        let unit = r"(?:h|hs|H|Uhr|uur|heures?|horas|a\.m\.|p\.m\.|am|pm|GMT)";
+        regex::Regex::new(&format!(r"^(?:[01]?\d|2[0-3])(?:\s?[hH:.]\s?[0-5]\d(?:\s?{unit})?|\s?{unit})\s?[:.|\-–—]\s+"))
+            .expect("the entry time pattern")
+    });
+    pattern.find(text)
 }
 
 /// The wire leads of scripts without capitals, glued to the sentence with
@@ -326,6 +343,21 @@ mod tests {
         assert_eq!(after("“新华社”一词出现在报道中。"), None);
         assert_eq!(after("《人民日报》6月17日发表评论员文章。"), None);
         assert!(is_lead_label("【明報專訊】"));
+    }
+
+    #[test]
+    fn a_live_blogs_time_gives_way_to_its_entry() {
+        gives_way_to_the_text(&[
+            ("22h38 : Barack Obama annonce une réduction des vols.", "Barack Obama annonce une réduction des vols."),
+            ("14h39. Tanks. Sur le site de la ville, des chars.", "Tanks. Sur le site de la ville, des chars."),
+            ("21.55 h: \"El pueblo egipcio ha hablado\", asegura Obama.", "\"El pueblo egipcio ha hablado\", asegura Obama."),
+            ("12 heures. Le Conseil de sécurité se réunit.", "Le Conseil de sécurité se réunit."),
+            ("10:32 a.m. — The governor spoke to reporters.", "The governor spoke to reporters."),
+        ]);
+        for whole in ["3. The third point is the budget.", "2.50 euros. That is the price.", "In 2019: The year began badly."] {
+            assert_eq!(after(whole), None, "{whole}");
+        }
+        assert!(is_lead_label("22h38 :") && is_lead_label("21.55 h:") && !is_lead_label("3."));
     }
 
     #[test]

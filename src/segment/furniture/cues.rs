@@ -39,7 +39,7 @@ const CUES: &[Cues] = &[
             "image partagée", "foto di ", "foto von ", "bild von ",
             "fot.", "zdjęcie:", "źródło:", "фото:", "фото ", "источник:", "fotoğraf:", "kaynak:", "صورة:",
             "المصدر:", "تصوير:", "图片来源", "图片:", "图:", "来源:", "摄影:", "资料图", "写真:", "出典:",
-            "提供:", "사진=", "사진:", "출처:", "ภาพ:", "ที่มา:", "ขอบคุณภาพ", "เครดิตภาพ", "ที่มาภาพ", "ที่มาของภาพ",
+            "提供:", "사진=", "사진:", "출처:", "ภาพ:", "ที่มา:", "ขอบคุณภาพ", "เครดิตภาพ", "ที่มาภาพ", "ที่มาของภาพ", "คลิป:",
             // The BBC's caption and credit labels in its languages ("คำบรรยายภาพ, …").
             "image caption", "image source", "pie de foto", "fuente de la imagen", "légende image", "crédit image",
             "bildunterschrift", "bildquelle", "legenda da foto", "fonte da imagem", "подпись к фото", "автор фото",
@@ -53,7 +53,7 @@ const CUES: &[Cues] = &[
         max_words: 30.0,
         starts: &[
             "written by", "directed by", "starring ", "reporting by", "edited by", "with reporting by", "additional reporting",
-            "เรื่อง:", "คอลัมน์ ",
+            "เรื่อง:", "คอลัมน์ ", "ขอบคุณข้อมูลจาก",
         ],
         contains: &[
             "contributed to this report", "contributed reporting", "contributed to this story", "editing by",
@@ -167,7 +167,8 @@ const CUES: &[Cues] = &[
             "分享", "相关阅读", "相关新闻", "相关报道", "广告", "订阅", "阅读全文", "点击查看", "延伸阅读", "扫码",
             "シェア", "関連記事", "広告", "続きを読む", "공유", "관련기사", "광고", "구독", "แชร์", "อ่านเพิ่มเติม",
             "โฆษณา", "ข่าวยอดนิยม", "ข่าวที่เกี่ยวข้อง", "ข่าวล่าสุด", "เรื่องแนะนำ", "ข้ามโพสต์", "สิ้นสุดโพสต์",
-            "สิ้นสุด เรื่องแนะนำ", "ข้ามเรื่องแนะนำ",
+            "สิ้นสุด เรื่องแนะนำ", "ข้ามเรื่องแนะนำ", "แท็ก ", "กดติดตาม", "กดแชร์", "ชอบบทความนี้", "ดาวน์โหลดแอป",
+            "ชมคลิปเต็ม", "สนับสนุนโดย",
         ],
         contains: &[],
     },
@@ -205,7 +206,7 @@ const CUES: &[Cues] = &[
             "mailing list", "sign up for", "sign up now", "subscribe to our", "newsletter", "delivered straight to your",
             "click here", "after the jump", "your tweets", "location information",
             // "… ได้ทาง Facebook, X และ LINE": follow the site elsewhere.
-            "ได้ทาง facebook", "ได้ทาง line", "ทาง line oa", "แบบเรียลไทม์ได้ทาง", "สมัครจดหมายข่าว", "ส่งตรงถึงอีเมล",
+            "ได้ทาง facebook", "ได้ทาง line", "ได้ทุกช่องทาง", "ทาง line oa", "แบบเรียลไทม์ได้ทาง", "สมัครจดหมายข่าว", "ส่งตรงถึงอีเมล",
             // Forms: a petition's, a shop's, a sign-up's.
             "in your email", "check your email", "your inbox", "into your account", "your signature",
         ],
@@ -304,7 +305,8 @@ const CUES: &[Cues] = &[
             "читайте также:", "смотрите также:", "ilgili haber:", "okumaya devam edin:", "ayrıca okuyun:",
             "اقرأ أيضا:", "اقرأ أيضاً:", "اقرأ أيضا", "اقرأ أيضاً", "相关阅读:", "相关新闻:", "延伸阅读:", "延伸閱讀:",
             "相關新聞:", "関連記事:", "관련기사:", "อ่านข่าว:", "อ่านเพิ่มเติม:", "ข่าวที่น่าสนใจ:", "ข่าวที่เกี่ยวข้อง:",
-            "อ่านข่าวที่เกี่ยวข้อง:", "ข่าวแนะนำ",
+            "อ่านข่าวที่เกี่ยวข้อง:", "ข่าวแนะนำ", "คลิกอ่าน", "อ่านข่าวต้นฉบับ", "ข่าวอื่นๆ ที่น่าสนใจ", "บทความที่เกี่ยวข้อง",
+            "บทความอื่นของผู้เขียน", "ข่าวที่คุณอาจสนใจ", "เรื่องที่เกี่ยวข้อง",
         ],
         contains: &[],
     },
@@ -332,6 +334,7 @@ const CUES: &[Cues] = &[
             "views expressed", "opinions expressed", "may not reflect the views", "les opinions exprimées",
             "n'engagent que leur auteur", "la opinión del autor", "no refleja necesariamente", "die meinung des autors",
             "мнение автора может не совпадать", "l'opinione dell'autore", "a opinião do autor", "yazarın görüşleri",
+            "ความคิดเห็นส่วนตัวของผู้เขียน",
         ],
     },
     Cues {

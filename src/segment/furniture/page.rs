@@ -172,13 +172,17 @@ pub(super) fn unpunctuated_page(lines: &[Line], features: &[Features], reasons: 
             reasons[p.start] = Some(Reason::TooShort);
         }
     }
-    // Three short lines in a row among paragraphs of prose: a list of links.
+    // Three short lines in a row set apart by furniture: a list of links.
     const MIN_LINKS: usize = 3;
     let mut k = 0;
     while k < paragraphs.len() {
         // Unsplit lines only: a closing thought in two pieces is prose.
         let run = paragraphs[k..].iter().take_while(|p| p.len() == 1 && short(p) && reasons[p.start].is_none()).count();
-        if run >= MIN_LINKS {
+        // Between furniture on both sides (or the page's edge): Thai sites
+        // also print a story one short sentence a line.
+        let furniture = |j: usize| paragraphs.get(j).is_none_or(|p| reasons[p.clone()].iter().all(Option::is_some));
+        let boxed = (k == 0 || furniture(k - 1)) && furniture(k + run);
+        if run >= MIN_LINKS && boxed {
             for p in &paragraphs[k..k + run] {
                 for r in &mut reasons[p.clone()] {
                     *r = Some(Reason::RelatedLink);
@@ -288,7 +292,8 @@ const RELATED_WORDS: &[&str] = &[
     "read", "more", "also", "related", "see ", "popular", "lire", "voir", "lus", "lea ", "lee ", "leer", "más", "leídas",
     "mehr", "lesen", "gelesen", "leggi", "letti", "leia", "lidas", "lees", "gelezen", "czytaj", "zobacz", "popularne",
     "читайте", "смотрите", "популяр", "ilgili", "okuyun", "okunan", "اقرأ", "الأكثر", "相关", "相關", "延伸", "热门", "熱門",
-    "関連", "人気", "관련", "많이 본", "อ่าน", "ข่าวยอดนิยม", "ข่าวที่เกี่ยวข้อง", "ข่าวล่าสุด", "ข่าวแนะนำ",
+    "関連", "人気", "관련", "많이 본", "อ่าน", "ข่าวยอดนิยม", "ข่าวที่เกี่ยวข้อง", "ข่าวล่าสุด", "ข่าวแนะนำ", "ข่าวอื่น", "ที่น่าสนใจ", "บทความที่เกี่ยวข้อง", "บทความอื่น",
+    "เรื่องที่เกี่ยวข้อง", "อาจสนใจ",
 ];
 
 /// A label of other articles ("Most read", "Lees ook", "ข่าวล่าสุด").
