@@ -40,6 +40,7 @@ const CUES: &[Cues] = &[
             "fot.", "zdjęcie:", "źródło:", "фото:", "фото ", "источник:", "fotoğraf:", "kaynak:", "صورة:",
             "المصدر:", "تصوير:", "图片来源", "图片:", "图:", "来源:", "摄影:", "资料图", "写真:", "出典:",
             "提供:", "사진=", "사진:", "출처:", "ภาพ:", "ที่มา:", "ขอบคุณภาพ", "เครดิตภาพ", "ที่มาภาพ", "ที่มาของภาพ", "คลิป:",
+            "ขอบคุณคลิป", "ภาพจาก:",
             // The BBC's caption and credit labels in its languages ("คำบรรยายภาพ, …").
             "image caption", "image source", "pie de foto", "fuente de la imagen", "légende image", "crédit image",
             "bildunterschrift", "bildquelle", "legenda da foto", "fonte da imagem", "подпись к фото", "автор фото",
@@ -168,7 +169,7 @@ const CUES: &[Cues] = &[
             "シェア", "関連記事", "広告", "続きを読む", "공유", "관련기사", "광고", "구독", "แชร์", "อ่านเพิ่มเติม",
             "โฆษณา", "ข่าวยอดนิยม", "ข่าวที่เกี่ยวข้อง", "ข่าวล่าสุด", "เรื่องแนะนำ", "ข้ามโพสต์", "สิ้นสุดโพสต์",
             "สิ้นสุด เรื่องแนะนำ", "ข้ามเรื่องแนะนำ", "แท็ก ", "กดติดตาม", "กดแชร์", "ชอบบทความนี้", "ดาวน์โหลดแอป",
-            "ชมคลิปเต็ม", "สนับสนุนโดย",
+            "ชมคลิปเต็ม", "สนับสนุนโดย", "ติดตามข่าว", "รับข่าว",
         ],
         contains: &[],
     },
@@ -206,7 +207,10 @@ const CUES: &[Cues] = &[
             "mailing list", "sign up for", "sign up now", "subscribe to our", "newsletter", "delivered straight to your",
             "click here", "after the jump", "your tweets", "location information",
             // "… ได้ทาง Facebook, X และ LINE": follow the site elsewhere.
-            "ได้ทาง facebook", "ได้ทาง line", "ได้ทุกช่องทาง", "ทาง line oa", "แบบเรียลไทม์ได้ทาง", "สมัครจดหมายข่าว", "ส่งตรงถึงอีเมล",
+            "ได้ทาง facebook", "ได้ทาง line", "ได้ทุกช่องทาง", "ทาง line oa", "แบบเรียลไทม์ได้ทาง", "สมัครจดหมายข่าว", "ส่งตรงถึงอีเมล", "ได้ที่ facebook",
+            "คลิกที่นี่", "คลิกเลย",
+            // A TikTok post's sound: "… #ข่าวtiktok ♬ เสียงต้นฉบับ - …", "♬ original sound".
+            "♬",
             // Forms: a petition's, a shop's, a sign-up's.
             "in your email", "check your email", "your inbox", "into your account", "your signature",
         ],
@@ -283,7 +287,7 @@ const CUES: &[Cues] = &[
             "구독하고", "구독하기", "구독 신청", "구독자 전용", "로그인", "회원가입", "후원하기", "후원해", "전용 콘텐츠",
             // th
             "สมัครสมาชิก", "เข้าสู่ระบบ", "ร่วมสนับสนุน", "สมัครรับจดหมายข่าว", "ลงทะเบียนรับจดหมายข่าว", "เพิ่มเพื่อนทาง line",
-            "คลิกเพิ่มเพื่อน",
+            "คลิกเพิ่มเพื่อน", "สมัครวันนี้", "เดือนแรกฟรี", "ได้ไม่จำกัด",
             // newsletters delivered to the reader, any language
             "straight to your inbox", "l'essentiel de l'actualité", "dans votre boîte mail", "dans votre boîte e-mail",
             "en tu correo", "en tu bandeja", "in ihr postfach", "nella tua casella", "in je mailbox", "in uw mailbox",
@@ -334,7 +338,7 @@ const CUES: &[Cues] = &[
             "views expressed", "opinions expressed", "may not reflect the views", "les opinions exprimées",
             "n'engagent que leur auteur", "la opinión del autor", "no refleja necesariamente", "die meinung des autors",
             "мнение автора может не совпадать", "l'opinione dell'autore", "a opinião do autor", "yazarın görüşleri",
-            "ความคิดเห็นส่วนตัวของผู้เขียน",
+            "ความคิดเห็นส่วนตัวของผู้เขียน", "ความเห็นของกองบรรณาธิการ",
         ],
     },
     Cues {
