@@ -103,7 +103,12 @@ pub(super) fn captions_over_credits(lines: &[Line], features: &[Features], reaso
         // with its picture's credit under it ("The storm hit the coast on
         // Monday …" over "(Photo: Jane Doe)"); Thai ends none.
         let unended = caption.clone().all(|i| !features[i].ends_sentence);
-        if credit_alone && caption.len() <= 2 && words <= MAX_CAPTION_WORDS && unended {
+        // Two short sentences are a caption all the same ("Powalone drzewa na
+        // ulicy w Kościanie." "Strażacy usuwali je przez kilka godzin."
+        // over "Fot. KP PSP w Kościanie"): a lead runs longer.
+        const MAX_TWO_SENTENCE_CAPTION_WORDS: f32 = 16.0;
+        let two_short = caption.len() == 2 && words <= MAX_TWO_SENTENCE_CAPTION_WORDS;
+        if credit_alone && caption.len() <= 2 && words <= MAX_CAPTION_WORDS && (unended || two_short) {
             for r in &mut reasons[caption.clone()] {
                 r.get_or_insert(Reason::CreditedCaption);
             }
@@ -548,6 +553,23 @@ mod tests {
         assert_eq!((&r[0..2], &r[2..4], &r[4..6]), (&caption[..], &caption[..], &caption[..]));
         assert_eq!(r[6..8], [Some(Reason::CreditedCaption), Some(Reason::GluedLabel)]);
         assert_eq!(r[8..], [None, None, Some(Reason::GluedLabel)]);
+    }
+
+    #[test]
+    fn a_short_two_sentence_caption_over_its_credit() {
+        let r = paragraphs_of(&[
+            &[PROSE[0]],
+            &["Powalone drzewa na ulicy w Kościanie.", "Strażacy usuwali je przez kilka godzin."],
+            &["Fot. KP PSP w Kościanie"],
+            // A lead with its picture's credit under it stays prose.
+            &[PROSE[1], PROSE[2]],
+            &["Fot. Tomasz Wojda / PAP"],
+            &["The storm hit the coast on Monday.", "Thousands of homes lost their power for most of the night and the next day."],
+            &["(Photo: Jane Doe)"],
+        ]);
+        assert_eq!(r[1..4], [Some(Reason::CreditedCaption), Some(Reason::CreditedCaption), Some(Reason::PhotoCredit)]);
+        assert_eq!(r[4..6], [None, None]);
+        assert_eq!(r[7..9], [None, None]);
     }
 
     #[test]
