@@ -117,8 +117,9 @@ pub(super) fn is_ordinal_noun(word: &str) -> bool {
             | "Todestag" | "FC"
             // Turkish ordinals: "İskenderun 2. Ağır Ceza Mahkemesi", "2. Dünya Savaşı", "1. Lig".
             | "Ağır" | "Asliye" | "Dünya" | "Lig" | "Bölge" | "Ordu" | "Kolordu"
-            // Polish: "2. Dywizja", "1. Brygada".
-            | "Dywizja" | "Brygada" | "Pułk"
+            // Polish: "2. Dywizja", "1. Brygada", "6. Mazowieckiej Brygady".
+            | "Dywizja" | "Brygada" | "Pułk" | "Dywizji" | "Dywizję" | "Dywizją" | "Brygady" | "Brygadzie"
+            | "Brygadę" | "Brygadą" | "Pułku" | "Batalion" | "Batalionu" | "Flotylla" | "Flotylli"
     )
 }
 

@@ -202,7 +202,9 @@ fn continues(before: &str, after: &str) -> bool {
         Some(Abbreviation::Letter) => first.is_numeric() || next_word.chars().count() == 1,
         Some(Abbreviation::MayEndSentence) => !starts_with_opening && !is_sentence_opener(next_word),
         Some(Abbreviation::BeforeNumber) => first.is_numeric(),
-        Some(Abbreviation::Ordinal) => is_ordinal_noun(next_word),
+        // "żołnierzy 6. Mazowieckiej Brygady Obrony Terytorialnej": Polish
+        // names the unit after its region, between the number and the noun.
+        Some(Abbreviation::Ordinal) => is_ordinal_noun(next_word) || is_ordinal_noun(second_word(after)),
         None => false,
     }
 }
@@ -249,6 +251,11 @@ fn first_word(text: &str) -> &str {
     let text = text.trim_start().trim_start_matches(is_opening);
     let end = text.find(|c: char| !c.is_alphanumeric() && c != '\'' && c != '’').unwrap_or(text.len());
     &text[..end]
+}
+
+fn second_word(text: &str) -> &str {
+    let text = text.trim_start().trim_start_matches(is_opening);
+    first_word(&text[first_word(text).len()..])
 }
 
 fn is_opening(c: char) -> bool {
@@ -500,6 +507,20 @@ mod tests {
         assert_eq!(
             sentences("Die Wahl ist am 3. Oktober. Nach dem 2. Weltkrieg spielte der 1. FC Köln. Es ist 15. Die Zeit."),
             ["Die Wahl ist am 3. Oktober.", "Nach dem 2. Weltkrieg spielte der 1. FC Köln.", "Es ist 15.", "Die Zeit."]
+        );
+    }
+
+    #[test]
+    fn polish_ordinals_before_the_unit_they_number_continue() {
+        assert_eq!(
+            sentences("Pomagają żołnierze 6. Mazowieckiej Brygady Obrony Terytorialnej. Liczba ofiar wzrosła do 6. Mazowsze czeka. Przyszło „6. Nowa fala"),
+            [
+                "Pomagają żołnierze 6. Mazowieckiej Brygady Obrony Terytorialnej.",
+                "Liczba ofiar wzrosła do 6.",
+                "Mazowsze czeka.",
+                "Przyszło „6.",
+                "Nowa fala"
+            ]
         );
     }
 
