@@ -27,6 +27,32 @@ pub(super) fn dated_stamp(text: &str, f: &Features) -> bool {
     clock && f.words <= MAX_STAMP_WORDS && (mostly_numbers || separated || f.digits * 2 >= f.letters)
 }
 
+/// Thai month names, in full and abbreviated ("เมษายน", "เม.ย.").
+const THAI_MONTHS: [&str; 24] = [
+    "มกราคม", "กุมภาพันธ์", "มีนาคม", "เมษายน", "พฤษภาคม", "มิถุนายน", "กรกฎาคม", "สิงหาคม", "กันยายน", "ตุลาคม",
+    "พฤศจิกายน", "ธันวาคม", "ม.ค.", "ก.พ.", "มี.ค.", "เม.ย.", "พ.ค.", "มิ.ย.", "ก.ค.", "ส.ค.", "ก.ย.", "ต.ค.", "พ.ย.", "ธ.ค.",
+];
+
+/// "24 เมษายน 2025", "วันพุธที่ 17 ธันวาคม", "5 ต.ค. 2568 เวลา 15:48 น.": a
+/// line that is only a Thai date (and maybe its time), which pages print
+/// under the byline. Thai writes its words without spaces, so the date is
+/// read token by token: a weekday ("วันพุธที่"), the day, the month, a
+/// year (maybe "พ.ศ."), a time.
+pub(super) fn thai_date(text: &str) -> bool {
+    let mut tokens = text.split_whitespace().peekable();
+    tokens.next_if(|t| t.starts_with("วัน") && t.ends_with("ที่"));
+    let day = tokens.next().is_some_and(|t| (1..=2).contains(&t.len()) && t.bytes().all(|b| b.is_ascii_digit()));
+    if !day || !tokens.next().is_some_and(|t| THAI_MONTHS.contains(&t)) {
+        return false;
+    }
+    tokens.next_if(|&t| t == "พ.ศ." || t == "ค.ศ.");
+    tokens.next_if(|t| matches!(t.len(), 2 | 4) && t.bytes().all(|b| b.is_ascii_digit()));
+    tokens.next_if(|&t| t == "เวลา");
+    tokens.next_if(|t| t.bytes().all(|b| b.is_ascii_digit() || b == b':' || b == b'.') && t.bytes().any(|b| b.is_ascii_digit()));
+    tokens.next_if(|&t| t == "น.");
+    tokens.next().is_none()
+}
+
 /// "21時32分", "10时15分": a clock time written in CJK.
 fn cjk_clock(text: &str) -> bool {
     let chars: Vec<char> = text.chars().collect();
@@ -148,6 +174,19 @@ mod tests {
             "At 10:30 the first train left the station on the opening day of the line.",
         ];
         only_these_get(Reason::TimedEntry, &entries, &prose);
+    }
+
+    #[test]
+    fn thai_date_lines_are_stamps() {
+        let stamps = ["24 เมษายน 2025", "วันพุธที่ 17 ธันวาคม", "5 ต.ค. 2568 เวลา 15:48 น.", "17 ธ.ค. 68 15.30 น."];
+        let prose = [
+            "24 เมษายน 2025 รัฐบาลประกาศมาตรการใหม่",
+            "เมื่อวันที่ 24 เมษายน 2025 ตำรวจได้จับกุมผู้ต้องหา",
+            "ผู้ต้องหา 24 คน",
+        ];
+        for (text, is_stamp) in stamps.iter().map(|t| (t, true)).chain(prose.iter().map(|t| (t, false))) {
+            assert_eq!(super::thai_date(text), is_stamp, "{text}");
+        }
     }
 
     #[test]
