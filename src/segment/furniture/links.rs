@@ -132,6 +132,9 @@ pub(super) fn breadcrumb(text: &str) -> bool {
 
 /// A URL, an e-mail address or a handle in a short line.
 pub(super) fn link(f: &Features) -> bool {
+    if names_an_image_file(&f.folded) {
+        return true;
+    }
     if f.words > SHORT_LINE_WORDS {
         return false;
     }
@@ -139,6 +142,17 @@ pub(super) fn link(f: &Features) -> bool {
     t.contains("http://") || t.contains("https://") || t.contains("www.") || t.split_whitespace().any(|w| {
         let w = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '@');
         (w.contains('@') && w.contains('.') && !w.starts_with('@')) || (w.starts_with('@') && w.len() > 1)
+    })
+}
+
+/// A picture's file name ("… in Manila 89e2ecba-5456-11e0-8d67-af1915c87db7.jpg
+/// À Manille, …"): a gallery scraped with its pictures' names, at any
+/// length; no story names a file of its pictures.
+fn names_an_image_file(folded: &str) -> bool {
+    const IMAGE_FILES: [&str; 5] = [".jpg", ".jpeg", ".png", ".gif", ".webp"];
+    folded.split_whitespace().any(|w| {
+        let w = w.trim_end_matches(|c: char| !c.is_alphanumeric());
+        IMAGE_FILES.iter().any(|ext| w.len() > ext.len() && w.ends_with(ext))
     })
 }
 
@@ -157,6 +171,20 @@ mod tests {
         ]);
         assert_eq!(r[..3], [Some(Reason::EmbeddedPost); 3]);
         assert_eq!(r[3], None);
+    }
+
+    #[test]
+    fn a_gallery_scraped_with_its_pictures_file_names() {
+        let r = paragraphs_of(&[
+            &[PROSE[0]],
+            &[
+                "A student holds a burning replica of a US flag during a protest in Manila 89e2ecba-5456-11e0-8d67-af1915c87db7.jpg À Manille, un étudiant brûle un drapeau américain.",
+                "Les bombardements ont touché le port de Tripoli, selon la télévision d'État, qui a montré des images de la nuit.",
+            ],
+            &["The agency accepts pictures as JPG or PNG files, and .jpg is the most common format sent in by readers."],
+        ]);
+        assert_eq!(r[1], Some(Reason::Link));
+        assert_eq!((r[0], r[2], r[3]), (None, None, None));
     }
 
     #[test]
