@@ -72,7 +72,7 @@ use form::too_short;
 use ladder::{judge, judged_by_form};
 use line::Features;
 use page::{
-    asking_headline, captions_over_credits, one_word_answers, decks, edge_runs, furniture_page, furniture_paragraphs, headline_lines, headline_lists, link_blocks,
+    asking_headline, captions_over_credits, credited_paragraphs, one_word_answers, decks, edge_runs, furniture_page, furniture_paragraphs, headline_lines, headline_lists, link_blocks,
     site_notices, speaker_labels, unpunctuated_page,
 };
 
@@ -111,6 +111,7 @@ pub fn classify(documents: &[Vec<Line>]) -> Vec<Vec<Option<Reason>>> {
             pulled_quotes(lines, &mut reasons);
             if !form_applies && lines.len() > 1 {
                 unpunctuated_page(lines, features, &mut reasons);
+                credited_paragraphs(lines, features, &mut reasons);
             }
             if form_applies {
                 headline_lines(lines, features, &mut reasons);

@@ -48,19 +48,12 @@ pub(super) fn one_word_answers(lines: &[Line], features: &[Features], reasons: &
 const CAPTION_PARAGRAPH_WORDS: f32 = 50.0;
 
 /// A short paragraph takes the role of the furniture that marks it: with a
-/// photo credit it is a caption ("Donald Trump before opening the Nasdaq on
-/// September 20, 2005. Michael Nagle/Getty Images"; also a credit in
-/// parentheses, or an agency after a bar: "Manifestación en la localidad
-/// siria de Banias. | Ap"), led by a name with a number it is a list entry,
-/// and with an embedded post's signature it is the post.
+/// photo credit it is a caption (see [`credited_paragraphs`]), led by a name
+/// with a number it is a list entry, and with an embedded post's signature
+/// it is the post.
 pub(super) fn furniture_paragraphs(lines: &[Line], features: &[Features], reasons: &mut [Option<Reason>]) {
-    for paragraph in paragraphs(lines) {
-        let words: f32 = features[paragraph.clone()].iter().map(|f| f.words).sum();
-        if words > CAPTION_PARAGRAPH_WORDS || paragraph.len() > 3 {
-            continue;
-        }
-        let credited = reasons[paragraph.clone()].iter().any(|r| matches!(r, Some(Reason::PhotoCredit | Reason::Parenthesized | Reason::Caption)))
-            || lines[paragraph.clone()].iter().any(|line| agency_after_bar(line.text));
+    credited_paragraphs(lines, features, reasons);
+    for paragraph in short_paragraphs(lines, features) {
         // "Patrick Callahan, 21, Mansfield, CT. Charged with eight counts …":
         // led by a name with a number (an age, a count); a dateline ("BOSTON,
         // Mass.") has none and leads prose.
@@ -70,9 +63,7 @@ pub(super) fn furniture_paragraphs(lines: &[Line], features: &[Features], reason
             && lines[lead].text.contains(|c: char| c.is_ascii_digit());
         // "RiP to the great one Prodigy. … — Lil Wayne (@LilTunechi) June 20, 2017"
         let posted = reasons[paragraph.clone()].contains(&Some(Reason::EmbeddedPost));
-        let reason = if credited {
-            Reason::CreditedCaption
-        } else if listed {
+        let reason = if listed {
             Reason::ListEntry
         } else if posted {
             Reason::EmbeddedPost
@@ -83,6 +74,32 @@ pub(super) fn furniture_paragraphs(lines: &[Line], features: &[Features], reason
             *r = Some(reason);
         }
     }
+}
+
+/// A short paragraph with a photo credit in it is a caption, all of it
+/// ("Donald Trump before opening the Nasdaq on September 20, 2005. Michael
+/// Nagle/Getty Images"; also a credit in parentheses, or an agency after a
+/// bar: "Manifestación en la localidad siria de Banias. | Ap"). In every
+/// script: a Thai caption's line, which the splitter cut at its spaces,
+/// ends in its credit ("ช่างเทียนใช้เวลาแกะสลักขี้ผึ้งนานกว่า 2 เดือน
+/// เพื่อเล่าเรื่อง… (ภาพ : สมชาย ทองแท้)").
+pub(super) fn credited_paragraphs(lines: &[Line], features: &[Features], reasons: &mut [Option<Reason>]) {
+    for paragraph in short_paragraphs(lines, features) {
+        let credited = reasons[paragraph.clone()].iter().any(|r| matches!(r, Some(Reason::PhotoCredit | Reason::Parenthesized | Reason::Caption)))
+            || lines[paragraph.clone()].iter().any(|line| agency_after_bar(line.text));
+        if credited {
+            for r in reasons[paragraph].iter_mut().filter(|r| r.is_none()) {
+                *r = Some(Reason::CreditedCaption);
+            }
+        }
+    }
+}
+
+/// Paragraphs short enough to be a caption with its credit, a list entry
+/// or a post: three sentences at most.
+fn short_paragraphs(lines: &[Line], features: &[Features]) -> Vec<std::ops::Range<usize>> {
+    let words = |p: &std::ops::Range<usize>| features[p.clone()].iter().map(|f| f.words).sum::<f32>();
+    paragraphs(lines).into_iter().filter(|p| p.len() <= 3 && words(p) <= CAPTION_PARAGRAPH_WORDS).collect()
 }
 
 /// A short paragraph right above a line that is only a photo credit is
@@ -570,6 +587,18 @@ mod tests {
         assert_eq!(r[1..4], [Some(Reason::CreditedCaption), Some(Reason::CreditedCaption), Some(Reason::PhotoCredit)]);
         assert_eq!(r[4..6], [None, None]);
         assert_eq!(r[7..9], [None, None]);
+    }
+
+    #[test]
+    fn a_thai_caption_line_ending_in_its_credit_is_all_caption() {
+        let r = paragraphs_of(&[
+            &["ต้นเทียนของวัดศรีประดู่ใช้ขี้ผึ้งกว่า 4 ตัน", "และใช้ช่างแกะสลักทั้งหมด 40 คน"],
+            &["ช่างเทียนใช้เวลาแกะสลักขี้ผึ้งนานกว่า 2 เดือน", "เพื่อเล่าเรื่องพุทธประวัติตอนเสด็จลงจากดาวดึงส์ (ภาพ : สมชาย ทองแท้)"],
+            &["เจ้าอาวาสวัดศรีประดู่เล่าว่า", "ช่างส่วนใหญ่เป็นคนหนุ่มสาวในชุมชนที่มาฝึกกับช่างรุ่นเก่า"],
+        ]);
+        assert_eq!(r[2], Some(Reason::CreditedCaption), "{r:?}");
+        assert!(r[3].is_some());
+        assert_eq!((r[0], r[1], r[4], r[5]), (None, None, None, None), "{r:?}");
     }
 
     #[test]
