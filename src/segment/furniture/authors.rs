@@ -7,7 +7,7 @@
 //! off the byline marks the bio in any language and script.
 
 use super::line::{Features, Line};
-use super::page::paragraphs;
+use super::page::{name_unnamed, paragraphs};
 use super::reason::Reason;
 
 /// Words that open a byline, lowercase, with their space.
@@ -94,9 +94,7 @@ pub(super) fn author_notes(lines: &[Line], features: &[Features], reasons: &mut 
         let text = lines[p.start].text;
         let opens = text.strip_prefix(name).is_some_and(|rest| rest.starts_with(|c: char| !c.is_alphanumeric()));
         if opens && p.len() <= 3 && words <= NOTE_WORDS {
-            for r in &mut reasons[p.clone()] {
-                r.get_or_insert(Reason::Credit);
-            }
+            name_unnamed(&mut reasons[p.clone()], Reason::Credit);
         }
     }
 }

@@ -3,7 +3,7 @@
 //! pulls out of its own story.
 
 use super::line::{Features, Line, SHORT_LINE_WORDS};
-use super::page::paragraphs;
+use super::page::{name_unnamed, paragraphs};
 use super::reason::Reason;
 use crate::segment::line_key::line_key;
 use std::collections::{HashMap, HashSet};
@@ -83,9 +83,7 @@ pub(super) fn pulled_quotes(lines: &[Line], reasons: &mut [Option<Reason>]) {
         }
         let printed_again = (0..paragraphs.len()).any(|j| j != k && keys[j].contains(&keys[k]) && !(keys[j] == keys[k] && quoted(&texts[j])));
         if printed_again {
-            for r in &mut reasons[p.clone()] {
-                r.get_or_insert(Reason::PullQuote);
-            }
+            name_unnamed(&mut reasons[p.clone()], Reason::PullQuote);
         }
     }
 }

@@ -2,7 +2,7 @@
 //! link or signature, a post quoted under its handle or from its first tag).
 
 use super::line::{Features, Line, SHORT_LINE_WORDS};
-use super::page::paragraphs;
+use super::page::{name_unnamed, paragraphs};
 use super::reason::Reason;
 
 /// A post embedded in the page: its link ("pic.twitter.com/…", "t.co/…")
@@ -64,9 +64,7 @@ pub(super) fn signed_posts(lines: &[Line], reasons: &mut [Option<Reason>]) {
         let author = head.split(" · ").next().filter(|a| a.len() < head.len()).is_some_and(|a| a.chars().any(char::is_alphabetic));
         let signed = p.len() >= 2 && author && matches!(reasons[p.start], Some(Reason::Stamp | Reason::Symbols));
         if signed || ends_in_tags(lines[p.end - 1].text) {
-            for r in &mut reasons[p] {
-                r.get_or_insert(Reason::EmbeddedPost);
-            }
+            name_unnamed(&mut reasons[p], Reason::EmbeddedPost);
         }
     }
 }
@@ -106,9 +104,7 @@ pub(super) fn skipped_embeds(lines: &[Line], features: &[Features], reasons: &mu
         let last = paragraphs.len().min(k + MAX_SKIPPED_PARAGRAPHS + 2);
         if let Some(end) = (k + 1..last).find(|&j| mark(j, END_MARKS)) {
             for p in &paragraphs[k..=end] {
-                for r in &mut reasons[p.clone()] {
-                    r.get_or_insert(Reason::EmbeddedPost);
-                }
+                name_unnamed(&mut reasons[p.clone()], Reason::EmbeddedPost);
             }
         }
     }

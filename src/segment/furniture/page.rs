@@ -10,6 +10,14 @@ use super::ladder::one_word_answer;
 use super::line::{Features, Line};
 use super::reason::Reason;
 
+/// Gives `reason` to each of the lines that no rule named yet (a rule that
+/// takes a paragraph keeps the names its lines already have).
+pub(super) fn name_unnamed(reasons: &mut [Option<Reason>], reason: Reason) {
+    for r in reasons {
+        r.get_or_insert(reason);
+    }
+}
+
 /// The sentences of each paragraph: runs of lines up to one that ends a
 /// line.
 pub(super) fn paragraphs(lines: &[Line]) -> Vec<std::ops::Range<usize>> {
@@ -70,9 +78,7 @@ pub(super) fn furniture_paragraphs(lines: &[Line], features: &[Features], reason
         } else {
             continue;
         };
-        for r in reasons[paragraph].iter_mut().filter(|r| r.is_none()) {
-            *r = Some(reason);
-        }
+        name_unnamed(&mut reasons[paragraph], reason);
     }
 }
 
@@ -88,9 +94,7 @@ pub(super) fn credited_paragraphs(lines: &[Line], features: &[Features], reasons
         let credited = reasons[paragraph.clone()].iter().any(|r| matches!(r, Some(Reason::PhotoCredit | Reason::Parenthesized | Reason::Caption)))
             || lines[paragraph.clone()].iter().any(|line| agency_after_bar(line.text));
         if credited {
-            for r in reasons[paragraph].iter_mut().filter(|r| r.is_none()) {
-                *r = Some(Reason::CreditedCaption);
-            }
+            name_unnamed(&mut reasons[paragraph], Reason::CreditedCaption);
         }
     }
 }
@@ -126,9 +130,7 @@ pub(super) fn captions_over_credits(lines: &[Line], features: &[Features], reaso
         const MAX_TWO_SENTENCE_CAPTION_WORDS: f32 = 16.0;
         let two_short = caption.len() == 2 && words <= MAX_TWO_SENTENCE_CAPTION_WORDS;
         if credit_alone && caption.len() <= 2 && words <= MAX_CAPTION_WORDS && (unended || two_short) {
-            for r in &mut reasons[caption.clone()] {
-                r.get_or_insert(Reason::CreditedCaption);
-            }
+            name_unnamed(&mut reasons[caption.clone()], Reason::CreditedCaption);
         }
     }
 }
@@ -156,9 +158,7 @@ pub(super) fn unpunctuated_page(lines: &[Line], features: &[Features], reasons: 
     let opening = paragraphs.iter().take(MAX_OPENING_PARAGRAPHS + 1).position(|p| is_time(reasons, p.start) || reasons[p.start] == Some(Reason::Credit));
     if let Some(meta) = opening {
         for p in &paragraphs[..meta] {
-            for r in &mut reasons[p.clone()] {
-                r.get_or_insert(Reason::HeadlineBlock);
-            }
+            name_unnamed(&mut reasons[p.clone()], Reason::HeadlineBlock);
         }
     }
     for (k, p) in paragraphs.iter().enumerate() {
@@ -178,9 +178,7 @@ pub(super) fn unpunctuated_page(lines: &[Line], features: &[Features], reasons: 
         let labelled = p.len() == 1 && matches!(reasons[p.start], Some(Reason::Widget | Reason::RelatedLink)) && features[p.start].words <= 4.0;
         if labelled {
             for link in paragraphs[k + 1..].iter().take_while(|n| short(n)) {
-                for r in &mut reasons[link.clone()] {
-                    r.get_or_insert(Reason::RelatedLink);
-                }
+                name_unnamed(&mut reasons[link.clone()], Reason::RelatedLink);
             }
         }
     }
@@ -262,9 +260,7 @@ pub(super) fn headline_lines(lines: &[Line], features: &[Features], reasons: &mu
         // ("… said Saturday. Mitch _ once, 2nd graf pvs") is not one.
         let short = features[paragraph.start..last].iter().all(|f| f.words <= HEADLINE_SENTENCE_WORDS);
         if (2..=3).contains(&paragraph.len()) && words <= HEADLINE_LINE_WORDS && unended && short {
-            for r in &mut reasons[paragraph] {
-                r.get_or_insert(Reason::HeadlineBlock);
-            }
+            name_unnamed(&mut reasons[paragraph], Reason::HeadlineBlock);
         }
     }
 }
@@ -302,9 +298,7 @@ pub(super) fn decks(lines: &[Line], reasons: &mut [Option<Reason>]) {
     let deck = &paragraphs[first_prose..deck_end];
     if deck.iter().all(|p| p.len() <= MAX_DECK_SENTENCES && !furniture(p)) {
         for p in deck {
-            for r in &mut reasons[p.clone()] {
-                r.get_or_insert(Reason::HeadlineBlock);
-            }
+            name_unnamed(&mut reasons[p.clone()], Reason::HeadlineBlock);
         }
     }
 }
@@ -369,9 +363,7 @@ pub(super) fn link_blocks(lines: &[Line], features: &[Features], reasons: &mut [
         let headlines = links.iter().filter(|p| reasons[p.end - 1].is_some()).count();
         if links.len() >= 2 && 2 * headlines >= links.len() {
             for p in links {
-                for r in &mut reasons[p.clone()] {
-                    r.get_or_insert(Reason::RelatedLink);
-                }
+                name_unnamed(&mut reasons[p.clone()], Reason::RelatedLink);
             }
         }
     }
