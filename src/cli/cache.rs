@@ -16,17 +16,14 @@ pub fn embed_cached(texts: &[&str], models: Option<&Path>, cache: Option<&Path>)
 }
 
 /// Embeds each unit of texts in one encoder call, reading and writing a
-/// cache file keyed by the model manifest, the texts and the units, so
-/// repeated runs skip the encoder entirely.
+/// cache file keyed by the model manifest, the encoder's build, the texts
+/// and the units, so repeated runs skip the encoder entirely.
 pub fn embed_cached_units(units: &[Vec<&str>], models: Option<&Path>, cache: Option<&Path>) -> Result<Vec<Embedding>> {
     let manifest = std::fs::read(models_dir(models).join("muse-v3/manifest.json")).unwrap_or_default();
-    let key = units.iter().fold(fnv1a(FNV_OFFSET, &manifest), |h, unit| {
-        let h = unit.iter().fold(h, |h, t| fnv1a(fnv1a(h, t.as_bytes()), b"\n"));
-        fnv1a(h, b"\x1e")
-    });
+    let encoder_file = precis::models::encoder_precision()?.file_name();
     let count = units.iter().map(Vec::len).sum();
     let dir = cache_dir(cache);
-    let path = dir.join(format!("embeddings-{key:016x}-{count}.f32"));
+    let path = dir.join(cache_file_name(&manifest, encoder_file, units));
     if let Some(embeddings) = read_embeddings(&path, count) {
         return Ok(embeddings);
     }
@@ -39,6 +36,20 @@ pub fn embed_cached_units(units: &[Vec<&str>], models: Option<&Path>, cache: Opt
         std::fs::rename(&tmp, &path).ok();
     }
     Ok(embeddings)
+}
+
+/// The cache file of `units` embedded by `encoder_file` of the models that
+/// `manifest` describes. The manifest lists both builds (f32 and int8), so
+/// the build is part of the key: `--encoder f32` must not read back what
+/// int8 wrote.
+fn cache_file_name(manifest: &[u8], encoder_file: &str, units: &[Vec<&str>]) -> String {
+    let seed = fnv1a(fnv1a(FNV_OFFSET, manifest), encoder_file.as_bytes());
+    let key = units.iter().fold(seed, |h, unit| {
+        let h = unit.iter().fold(h, |h, t| fnv1a(fnv1a(h, t.as_bytes()), b"\n"));
+        fnv1a(h, b"\x1e")
+    });
+    let count: usize = units.iter().map(Vec::len).sum();
+    format!("embeddings-{key:016x}-{count}.f32")
 }
 
 fn encode_units(encoder: &Encoder, units: &[Vec<&str>], count: usize) -> Result<Vec<Embedding>> {
@@ -66,4 +77,21 @@ fn read_embeddings(path: &Path, count: usize) -> Option<Vec<Embedding>> {
     }
     let floats: Vec<f32> = bytes.chunks_exact(4).map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])).collect();
     Some(floats.chunks_exact(DIM).map(|c| c.try_into().expect("DIM floats")).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::cache_file_name;
+
+    #[test]
+    fn each_encoder_build_has_its_own_cache_file() {
+        let units = vec![vec!["One sentence.", "Another."], vec!["A third."]];
+        let int8 = cache_file_name(b"{manifest}", "encoder-int8.onnx", &units);
+        assert_eq!(int8, cache_file_name(b"{manifest}", "encoder-int8.onnx", &units));
+        assert_ne!(int8, cache_file_name(b"{manifest}", "encoder.onnx", &units));
+        assert_ne!(int8, cache_file_name(b"{other manifest}", "encoder-int8.onnx", &units));
+        let regrouped = vec![vec!["One sentence."], vec!["Another.", "A third."]];
+        assert_ne!(int8, cache_file_name(b"{manifest}", "encoder-int8.onnx", &regrouped));
+        assert!(int8.ends_with("-3.f32"), "{int8}");
+    }
 }
