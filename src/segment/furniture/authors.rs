@@ -7,7 +7,7 @@
 //! off the byline marks the bio in any language and script.
 
 use super::line::{Features, Line};
-use super::page::{name_unnamed, paragraphs};
+use super::page::{name_unnamed, paragraphs, words_in};
 use super::reason::Reason;
 
 /// Words that open a byline, lowercase, with their space.
@@ -90,7 +90,7 @@ pub(super) fn author_notes(lines: &[Line], features: &[Features], reasons: &mut 
     });
     let Some((at, name)) = byline else { return };
     for p in &paragraphs[at + 1..] {
-        let words: f32 = features[p.clone()].iter().map(|f| f.words).sum();
+        let words = words_in(features, p);
         let text = lines[p.start].text;
         let opens = text.strip_prefix(name).is_some_and(|rest| rest.starts_with(|c: char| !c.is_alphanumeric()));
         if opens && p.len() <= 3 && words <= NOTE_WORDS {

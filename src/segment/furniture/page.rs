@@ -18,6 +18,12 @@ pub(super) fn name_unnamed(reasons: &mut [Option<Reason>], reason: Reason) {
     }
 }
 
+/// A paragraph's size in words, as [`Features::words`] counts them in
+/// every script.
+pub(super) fn words_in(features: &[Features], paragraph: &std::ops::Range<usize>) -> f32 {
+    features[paragraph.clone()].iter().map(|f| f.words).sum()
+}
+
 /// The sentences of each paragraph: runs of lines up to one that ends a
 /// line.
 pub(super) fn paragraphs(lines: &[Line]) -> Vec<std::ops::Range<usize>> {
@@ -102,8 +108,7 @@ pub(super) fn credited_paragraphs(lines: &[Line], features: &[Features], reasons
 /// Paragraphs short enough to be a caption with its credit, a list entry
 /// or a post: three sentences at most.
 fn short_paragraphs(lines: &[Line], features: &[Features]) -> Vec<std::ops::Range<usize>> {
-    let words = |p: &std::ops::Range<usize>| features[p.clone()].iter().map(|f| f.words).sum::<f32>();
-    paragraphs(lines).into_iter().filter(|p| p.len() <= 3 && words(p) <= CAPTION_PARAGRAPH_WORDS).collect()
+    paragraphs(lines).into_iter().filter(|p| p.len() <= 3 && words_in(features, p) <= CAPTION_PARAGRAPH_WORDS).collect()
 }
 
 /// A short paragraph right above a line that is only a photo credit is
@@ -119,7 +124,7 @@ pub(super) fn captions_over_credits(lines: &[Line], features: &[Features], reaso
             && lines[credit.start].own_line
             && reasons[credit.start] == Some(Reason::PhotoCredit)
             && names_a_picture(lines[credit.start].text);
-        let words: f32 = features[caption.clone()].iter().map(|f| f.words).sum();
+        let words = words_in(features, caption);
         // A caption that ends like a sentence cannot be told from a lead
         // with its picture's credit under it ("The storm hit the coast on
         // Monday …" over "(Photo: Jane Doe)"); Thai ends none.
@@ -152,7 +157,7 @@ pub(super) fn unpunctuated_page(lines: &[Line], features: &[Features], reasons: 
     // pieces ("หนุ่มวัย 29 ดับปริศนา หลังซื้อยากินเอง 3 วัน").
     const MAX_TITLE_PIECES: usize = 3;
     let short = |p: &std::ops::Range<usize>| {
-        p.len() <= MAX_TITLE_PIECES && features[p.clone()].iter().map(|f| f.words).sum::<f32>() <= TITLE_WORDS
+        p.len() <= MAX_TITLE_PIECES && words_in(features, p) <= TITLE_WORDS
     };
     // The opening: everything above the first date or byline, when it comes early.
     let opening = paragraphs.iter().take(MAX_OPENING_PARAGRAPHS + 1).position(|p| is_time(reasons, p.start) || reasons[p.start] == Some(Reason::Credit));
@@ -168,9 +173,7 @@ pub(super) fn unpunctuated_page(lines: &[Line], features: &[Features], reasons: 
             if let Some(title) = next.filter(|n| short(n) && reasons[(*n).clone()].iter().all(Option::is_none)) {
                 let followed = paragraphs.get(k + 2).is_some_and(|after| !short(after));
                 if followed {
-                    for r in &mut reasons[title.clone()] {
-                        *r = Some(Reason::TimedEntry);
-                    }
+                    name_unnamed(&mut reasons[title.clone()], Reason::TimedEntry);
                 }
             }
         }
@@ -204,9 +207,7 @@ pub(super) fn unpunctuated_page(lines: &[Line], features: &[Features], reasons: 
         let boxed = (k == 0 || furniture(k - 1)) && furniture(k + run);
         if run >= MIN_LINKS && boxed {
             for p in &paragraphs[k..k + run] {
-                for r in &mut reasons[p.clone()] {
-                    *r = Some(Reason::RelatedLink);
-                }
+                name_unnamed(&mut reasons[p.clone()], Reason::RelatedLink);
             }
         }
         k += run.max(1);
@@ -254,7 +255,7 @@ const HEADLINE_LINE_WORDS: f32 = 40.0;
 pub(super) fn headline_lines(lines: &[Line], features: &[Features], reasons: &mut [Option<Reason>]) {
     for paragraph in paragraphs(lines) {
         let last = paragraph.end - 1;
-        let words: f32 = features[paragraph.clone()].iter().map(|f| f.words).sum();
+        let words = words_in(features, &paragraph);
         let unended = reasons[last] == Some(Reason::NoEnding) || (reasons[last].is_none() && !features[last].ends_sentence);
         // A headline's sentences are short; a lead followed by a wire code
         // ("… said Saturday. Mitch _ once, 2nd graf pvs") is not one.
@@ -341,7 +342,7 @@ pub(super) fn link_blocks(lines: &[Line], features: &[Features], reasons: &mut [
         }
         // Short lines; one that reads as prose only between two headlines
         // (a photo's credit or a share button around it is no list).
-        let short = |p: &std::ops::Range<usize>| p.len() <= 2 && features[p.clone()].iter().map(|f| f.words).sum::<f32>() <= LINK_WORDS;
+        let short = |p: &std::ops::Range<usize>| p.len() <= 2 && words_in(features, p) <= LINK_WORDS;
         let marked = |p: &std::ops::Range<usize>| reasons[p.end - 1].is_some();
         let headline = |p: &std::ops::Range<usize>| {
             matches!(
