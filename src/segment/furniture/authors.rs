@@ -11,12 +11,13 @@ use super::page::{name_unnamed, paragraphs, words_in};
 use super::reason::Reason;
 
 /// Words that open a byline, lowercase, with their space.
-const BYLINE_WORDS: &[&str] = &["by ", "par ", "por ", "von ", "door ", "di ", "przez ", "autor: ", "autorka: ", "автор: ", "yazan: ", "โดย "];
+const BYLINE_WORDS: &[&str] = &["by ", "par ", "animé par ", "animée par ", "por ", "von ", "door ", "di ", "przez ", "autor: ", "autorka: ", "автор: ", "yazan: ", "โดย "];
 
 /// Byline words that may also stand inside the line, after a column's name
-/// ("คอลัมน์ มองเมือง โดย ศิริพร วงศ์ทองดี"); elsewhere "by" and "di" inside a
-/// heading are no byline ("Killed by Police Officer").
-const INNER_BYLINE_WORDS: &[&str] = &["โดย "];
+/// ("คอลัมน์ มองเมือง โดย ศิริพร วงศ์ทองดี", a French live blog's "Live animé
+/// par Camille Roussel"); elsewhere "by" and "di" inside a heading are no
+/// byline ("Killed by Police Officer").
+const INNER_BYLINE_WORDS: &[&str] = &["โดย ", "animé par ", "animée par "];
 
 /// How far down the page a byline may stand, in paragraphs.
 const BYLINE_PARAGRAPHS: usize = 8;
@@ -118,6 +119,21 @@ mod tests {
         assert_eq!(r[3], Some(Reason::Credit));
         assert_eq!(r[4..6], [None, None]);
         assert_eq!(r[6], Some(Reason::Credit));
+    }
+
+    #[test]
+    fn a_live_blogs_hosts_and_stamp_close_its_deck() {
+        let r = page(&[
+            "En direct, budget 2027 : le gouvernement engage sa responsabilité sur la partie « recettes »",
+            "Le premier ministre a annoncé mardi après-midi le recours à l’article 49.3 de la Constitution.",
+            "Live animé par Camille Roussel, Julien Marchetti et Inès Barraud",
+            "Publié aujourd’hui à 07h01, modifié à 18h34",
+            "Comme attendu, La France insoumise a déposé, avec les écologistes et les communistes, une motion de censure.",
+            "Elle a recueilli 121 signatures, et le vote doit avoir lieu jeudi dans l'après-midi.",
+        ]);
+        assert_eq!(r[1], Some(Reason::HeadlineBlock), "{r:?}");
+        assert_eq!(r[3], Some(Reason::Stamp), "{r:?}");
+        assert_eq!(r[4..], [None, None]);
     }
 
     #[test]

@@ -24,9 +24,26 @@ pub(super) fn names_a_picture(text: &str) -> bool {
     const PICTURE_WORDS: &[&str] = &[
         "photo", "foto", "fot.", "image", "imagen", "imagem", "immagine", "bild", "beeld", "zdjęcie", "фото", "fotoğraf",
         "صورة", "تصوير", "图", "圖", "写真", "사진", "ภาพ", "picture", "(photo", "(foto",
+        // Thai sites thank the source of a picture or a clip ("ขอบคุณภาพ : สภ.สีคิ้ว").
+        "ขอบคุณภาพ", "ขอบคุณคลิป", "คลิป",
     ];
     let folded = text.trim_start().to_lowercase();
     PICTURE_WORDS.iter().any(|w| folded.starts_with(w))
+}
+
+/// "ภาพที่ 1 / 12", "Photo 3 of 12", "Foto 2 de 8": a gallery's counter, a
+/// picture's word and its place among the pictures.
+pub(super) fn gallery_counter(text: &str) -> bool {
+    const MAX_COUNTER_TOKENS: usize = 6;
+    const OF_WORDS: &[&str] = &["/", "of", "de", "di", "von", "van", "z", "из"];
+    let tokens: Vec<&str> = text.split_whitespace().collect();
+    let number = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+    let counted = match tokens.as_slice() {
+        [.., place, of, total] if OF_WORDS.contains(&of.to_lowercase().as_str()) => number(place) && number(total),
+        [.., place_of_total] => place_of_total.split_once('/').is_some_and(|(place, total)| number(place) && number(total)),
+        [] => false,
+    };
+    tokens.len() <= MAX_COUNTER_TOKENS && counted && names_a_picture(text)
 }
 
 /// News agencies that credit a picture after a bar ("… en Misrata. | EFE").
@@ -100,6 +117,19 @@ pub(super) fn opens_with_photo_credit(f: &Features) -> bool {
 mod tests {
     use crate::segment::furniture::{classify_sentence, Reason};
     use crate::segment::furniture::tests::{page, paragraphs_of, PROSE};
+
+    #[test]
+    fn a_gallery_counter_points_to_the_page() {
+        for counter in ["ภาพที่ 1 / 12", "Photo 3 of 12", "Bild 4/10"] {
+            assert_eq!(classify_sentence(counter), Some(Reason::PageReference), "{counter}");
+        }
+        // An earlier rule reads this one as a credit; furniture either way.
+        assert!(classify_sentence("Foto 2 de 8").is_some());
+        // A sentence about pictures, or a count without a picture, is not one.
+        for text in ["Photo agencies sold 3 of 12 pictures.", "Mannschaft 1 / 12"] {
+            assert_ne!(classify_sentence(text), Some(Reason::PageReference), "{text}");
+        }
+    }
 
     #[test]
     fn a_long_line_that_opens_with_a_photo_credit_is_its_caption() {

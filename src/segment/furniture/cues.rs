@@ -120,7 +120,7 @@ const CUES: &[Cues] = &[
         max_words: 12.0,
         starts: &[
             "posted ", "posted:", "updated ", "updated:", "published ", "published:", "last updated", "last modified",
-            "publié le", "mis à jour", "publicado ", "actualizado", "veröffentlicht", "aktualisiert", "stand:",
+            "publié le", "publié aujourd", "publié hier", "mis à jour", "publicado ", "actualizado", "veröffentlicht", "aktualisiert", "stand:",
             "pubblicato", "aggiornato", "atualizado", "gepubliceerd", "bijgewerkt", "opublikowano", "aktualizacja",
             "опубликовано", "обновлено", "yayınlanma", "güncelleme", "نشر في", "تم التحديث", "发布时间", "更新时间",
             "发表于", "投稿日", "更新日", "입력", "수정", "เผยแพร่", "อัปเดต", "แก้ไขล่าสุด",

@@ -3,7 +3,7 @@
 
 use super::boilerplate::boilerplate;
 use super::captions::{agency_caption, video_length};
-use super::credits::{byline, credit_in_capitals, opens_with_photo_credit, pull_quote};
+use super::credits::{byline, credit_in_capitals, gallery_counter, opens_with_photo_credit, pull_quote};
 use super::cues::cue;
 use super::form::{broken_parenthesis, bullet, heading_or_name, labelled_headline, repeated_headline, short_statement, starts_lowercase, title_case, too_short};
 use super::labels::{dateline, glued_label, label_prefix, title_label};
@@ -114,7 +114,7 @@ pub(super) fn judge(line: &Line, f: &Features, form: bool, several: bool) -> Opt
     if pull_quote(line.text) {
         return Some(Reason::PullQuote);
     }
-    if video_length(line.text) {
+    if video_length(line.text) || gallery_counter(line.text) {
         return Some(Reason::PageReference);
     }
     if bullet(line.text) {

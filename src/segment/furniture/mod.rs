@@ -110,8 +110,10 @@ pub fn classify(documents: &[Vec<Line>]) -> Vec<Vec<Option<Reason>>> {
             skipped_embeds(lines, features, &mut reasons);
             pulled_quotes(lines, &mut reasons);
             if !form_applies && lines.len() > 1 {
-                unpunctuated_page(lines, features, &mut reasons);
+                // Captions first: a caption over its credit would otherwise
+                // end a run of short lines taken for links.
                 credited_paragraphs(lines, features, &mut reasons);
+                unpunctuated_page(lines, features, &mut reasons);
             }
             if form_applies {
                 headline_lines(lines, features, &mut reasons);

@@ -159,8 +159,14 @@ pub(super) fn unpunctuated_page(lines: &[Line], features: &[Features], reasons: 
     let short = |p: &std::ops::Range<usize>| {
         p.len() <= MAX_TITLE_PIECES && words_in(features, p) <= TITLE_WORDS
     };
-    // The opening: everything above the first date or byline, when it comes early.
-    let opening = paragraphs.iter().take(MAX_OPENING_PARAGRAPHS + 1).position(|p| is_time(reasons, p.start) || reasons[p.start] == Some(Reason::Credit));
+    // The opening: everything above the first date or byline, when it comes
+    // early. The site's own lines above it (a login link, the breadcrumb)
+    // are furniture already and do not count.
+    let unnamed = |p: &std::ops::Range<usize>| reasons[p.clone()].iter().any(Option::is_none);
+    let opening = paragraphs
+        .iter()
+        .position(|p| is_time(reasons, p.start) || reasons[p.start] == Some(Reason::Credit))
+        .filter(|&meta| paragraphs[..meta].iter().filter(|p| unnamed(p)).count() <= MAX_OPENING_PARAGRAPHS);
     if let Some(meta) = opening {
         for p in &paragraphs[..meta] {
             name_unnamed(&mut reasons[p.clone()], Reason::HeadlineBlock);
@@ -592,6 +598,43 @@ mod tests {
         assert_eq!(r[2], Some(Reason::CreditedCaption), "{r:?}");
         assert!(r[3].is_some());
         assert_eq!((r[0], r[1], r[4], r[5]), (None, None, None, None), "{r:?}");
+    }
+
+    /// A Thai story's body: long pieces, as the fixture's pages print them.
+    const THAI_BODY: [&[&str]; 3] = [
+        &["คณะกรรมการกำกับกิจการพลังงานมีมติให้ปรับค่าไฟฟ้าเฉลี่ยสำหรับงวดเดือนกันยายนถึงธันวาคมลงมาอยู่ที่ 3.98 บาทต่อหน่วย", "จากงวดปัจจุบันที่ 4.09 บาทต่อหน่วย"],
+        &["ค่าไฟที่ลดลงเป็นผลจากราคาก๊าซธรรมชาติเหลวในตลาดโลกที่อ่อนตัวลง", "ทำให้ต้นทุนเชื้อเพลิงในการผลิตไฟฟ้าต่ำกว่าที่ประมาณการไว้ในช่วงต้นปี"],
+        &["ผู้ใช้ไฟไม่เกิน 50 หน่วยต่อเดือนยังได้ใช้ไฟฟรีตามเดิมจนถึงสิ้นปีนี้ตามมติคณะรัฐมนตรี"],
+    ];
+
+    #[test]
+    fn a_thai_pages_opening_above_its_date_counts_without_the_sites_lines() {
+        let mut page: Vec<&[&str]> = vec![
+            &["เข้าสู่ระบบ / ลงทะเบียน"],
+            &["หน้าแรก / เศรษฐกิจ / พลังงาน"],
+            &["กกพ. เคาะค่าไฟงวด ก.ย.-ธ.ค. 68 เหลือ 3.98 บาทต่อหน่วย ลดลง 11 สตางค์"],
+            &["ภาคเอกชนชี้ยังแพงกว่าเพื่อนบ้าน", "จี้รัฐรื้อโครงสร้างค่าไฟทั้งระบบ"],
+            &["กองบรรณาธิการ ฐานเศรษฐกิจ"],
+            &["01 ส.ค. 2568 | 16:05 น."],
+        ];
+        page.extend(THAI_BODY);
+        let r = paragraphs_of(&page);
+        assert!(r[..7].iter().all(Option::is_some), "{r:?}");
+        assert!(r[7..].iter().all(Option::is_none), "{r:?}");
+        // Four paragraphs of the story's own above the date: no opening.
+        let mut late: Vec<&[&str]> = THAI_BODY.to_vec();
+        late.extend([&["ผู้ใช้ไฟไม่ต้องยื่นเรื่องใดๆ เพิ่มเติมเพื่อรับส่วนลดค่าไฟฟ้าในรอบบิลเดือนกันยายน"][..], &["01 ส.ค. 2568 | 16:05 น."]]);
+        assert!(paragraphs_of(&late)[..6].iter().all(Option::is_none));
+    }
+
+    #[test]
+    fn a_thai_caption_over_its_thanks_for_the_picture() {
+        let mut page: Vec<&[&str]> = THAI_BODY.to_vec();
+        page.extend([&["ตำรวจคุมตัวผู้ต้องหาไปชี้จุดที่วัดแห่งหนึ่งใน อ.สีคิ้ว", "ซึ่งเป็นวัดแรกที่ก่อเหตุ"][..], &["ขอบคุณภาพ : สภ.สีคิ้ว"]]);
+        page.extend(THAI_BODY);
+        let r = paragraphs_of(&page);
+        assert_eq!(r[5..8], [Some(Reason::CreditedCaption), Some(Reason::CreditedCaption), Some(Reason::PhotoCredit)], "{r:?}");
+        assert!(r[..5].iter().chain(&r[8..]).all(Option::is_none), "{r:?}");
     }
 
     #[test]
