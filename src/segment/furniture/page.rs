@@ -190,6 +190,28 @@ pub(super) fn unpunctuated_page(lines: &[Line], features: &[Features], reasons: 
                 name_unnamed(&mut reasons[link.clone()], Reason::RelatedLink);
             }
         }
+        // Other stories' headlines after a widget or a "read more" (an
+        // advertisement's slot, "ติดตามข่าว … ได้ทาง Facebook"): a headline
+        // and its second part, neither long, the second not continuing a
+        // sentence ("… / อ้างตกงานไม่มีเงินซื้อข้าว", not "… / เพราะคิดว่า …").
+        // A link that carries its own headline ("อ่านเพิ่มเติม: แฟน…") is
+        // followed by the story again.
+        let widget = reasons[p.clone()].iter().all(|r| *r == Some(Reason::Widget));
+        let read_more = lines[p.end - 1].text.trim_end().trim_end_matches(['.', '…']).ends_with("อ่านเพิ่มเติม");
+        if widget || read_more {
+            let headline = |n: &std::ops::Range<usize>| {
+                n.len() <= 2
+                    && reasons[n.clone()].iter().all(Option::is_none)
+                    && n.clone().all(|i| features[i].words <= TITLE_WORDS)
+                    && n.clone().skip(1).all(|i| !continues_a_thai_sentence(lines[i].text))
+            };
+            let run = paragraphs[k + 1..].iter().take_while(|n| headline(n)).count();
+            if run >= 2 {
+                for link in &paragraphs[k + 1..k + 1 + run] {
+                    name_unnamed(&mut reasons[link.clone()], Reason::RelatedLink);
+                }
+            }
+        }
     }
     // A line of three words or so with no number, alone among paragraphs,
     // is a section's label ("ตลาดจีนยังไม่ฟื้น", "ใครเสี่ยงที่สุด"); a
@@ -218,6 +240,18 @@ pub(super) fn unpunctuated_page(lines: &[Line], features: &[Features], reasons: 
         }
         k += run.max(1);
     }
+}
+
+/// Words that open a clause continuing the sentence before it in Thai
+/// ("และ" and, "เพราะ" because, "ซึ่ง" which, "โดย" by, …): a piece that
+/// opens with one is the rest of a sentence, not a headline.
+fn continues_a_thai_sentence(text: &str) -> bool {
+    const CONNECTIVES: &[&str] = &[
+        "และ", "แต่", "โดย", "ซึ่ง", "เพราะ", "ทำให้", "จึง", "หรือ", "ขณะที่", "ส่วน", "ด้วย", "จน", "หาก", "เมื่อ", "ก่อน", "หลังจาก",
+        "ตั้งแต่", "เพื่อ", "ที่", "ก็", "แม้", "รวมถึง", "รองลงมา", "จาก", "ถึง", "ไม่ว่า", "เนื่องจาก", "กล่าวว่า", "ระบุว่า",
+    ];
+    let text = text.trim_start();
+    CONNECTIVES.iter().any(|c| text.starts_with(c))
 }
 
 /// A consent banner or a subscription box is a paragraph of a few
@@ -625,6 +659,27 @@ mod tests {
         let mut late: Vec<&[&str]> = THAI_BODY.to_vec();
         late.extend([&["ผู้ใช้ไฟไม่ต้องยื่นเรื่องใดๆ เพิ่มเติมเพื่อรับส่วนลดค่าไฟฟ้าในรอบบิลเดือนกันยายน"][..], &["01 ส.ค. 2568 | 16:05 น."]]);
         assert!(paragraphs_of(&late)[..6].iter().all(Option::is_none));
+    }
+
+    #[test]
+    fn thai_headlines_in_an_advertisements_slot() {
+        let mut page: Vec<&[&str]> = THAI_BODY.to_vec();
+        page.extend([
+            &["Advertisement"][..],
+            &["ค่าเงินบาทแข็งค่าสุดในรอบ 7 เดือน", "ผู้ส่งออกหวั่นกระทบคำสั่งซื้อ"],
+            &["สายการบินต้นทุนต่ำลดเที่ยวบินจีน", "หันเพิ่มเส้นทางอินเดีย"],
+            &["วัดส่วนใหญ่ไม่ได้แจ้งความ", "เพราะคิดว่าเป็นเงินจำนวนไม่มาก"],
+        ]);
+        page.extend(THAI_BODY);
+        let r = paragraphs_of(&page);
+        assert_eq!(r[6..10], [Some(Reason::RelatedLink); 4], "{r:?}");
+        // The story goes on where a piece continues a sentence.
+        assert!(r[..5].iter().chain(&r[10..]).all(Option::is_none), "{r:?}");
+        // One such paragraph after a widget may be the story's own.
+        let mut one: Vec<&[&str]> = THAI_BODY.to_vec();
+        one.extend([&["Advertisement"][..], &["ค่าเงินบาทแข็งค่าสุดในรอบ 7 เดือน", "ผู้ส่งออกหวั่นกระทบคำสั่งซื้อ"]]);
+        one.extend(THAI_BODY);
+        assert!(paragraphs_of(&one)[6..].iter().all(Option::is_none));
     }
 
     #[test]
