@@ -161,6 +161,8 @@ const CLOSING_CREDITS: &[&str] = &[
     "| reuters", "• anp", "© ", "(фото", "фото:", "(fotoğraf", "fotoğraf:", "(aa)", "(dha)", "(iha)", "摄", "攝", "撮影",
     "提供）", "提供)", "（图", "(图", "（圖", "(圖", "图/", "圖／", "사진=", "/뉴스1", "/연합뉴스", "일보db", "(ที่มา", "ภาพ:",
     "ภาพ :", "@yna.co.kr", "@osen.co.kr",
+    // French captions mark a stock or archive picture ("… (illustration).").
+    "(illustration", "(photo d'illustration", "(photo d’illustration", "(image d'illustration", "(image d’illustration",
 ];
 
 /// "Finanzminister Reinhard Vogt am Mittwoch im Bundestag Foto: Jens Körber /
@@ -289,7 +291,7 @@ mod tests {
     fn caption_credits_and_long_headlines() {
         let lines = [
             "Tory MP Karen Vecchio says she will oppose the bid to change the lyrics. (parl.gc.ca)",
-            "The vote is expected next week, the party's whip said on Monday.",
+            "L’hélicoptère Caïman de la Marine nationale a hélitreuillé les trois marins en pleine nuit (illustration).",
             "He left the room. (He came back an hour later, smiling.)",
             "Kim Kardashian's husband is dropped by her agent but couple put on a show of unity and their rings on night out",
             "The new standards will introduce climate change as a core aspect of science education for middle and high school students in twenty six states across the country starting next year and the year after that, according to the officials who wrote them over several years",
@@ -297,7 +299,7 @@ mod tests {
             "Opponents of the change have collected more than ten thousand signatures online.",
         ];
         let r = page(&lines);
-        assert_eq!(r, [Some(Reason::Caption), None, None, Some(Reason::NoEnding), None, None, None]);
+        assert_eq!(r, [Some(Reason::Caption), Some(Reason::Caption), None, Some(Reason::NoEnding), None, None, None]);
     }
 
     #[test]
