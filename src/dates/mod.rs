@@ -3,7 +3,8 @@
 //!
 //! Each language file reads expressions into an [`resolve::Expr`]; the
 //! resolver turns them into calendar dates. Supported: English, Chinese,
-//! Spanish, French, German, Italian, Portuguese; "und" tries them all.
+//! Spanish, French, German, Italian, Portuguese, Thai (Buddhist-era years
+//! too); "und" tries them all.
 //!
 //! Resolution rules (news mostly reports the past):
 //! - A day or month without a year is its latest occurrence on or before
@@ -32,6 +33,7 @@ mod latin;
 mod numeric;
 mod pt;
 mod resolve;
+mod th;
 mod zh;
 
 pub use civil::{format_date_time, format_time, CivilDate, ParseDateError, Weekday};
@@ -111,9 +113,10 @@ enum Language {
     German,
     Italian,
     Portuguese,
+    Thai,
 }
 
-const ALL_LANGUAGES: [Language; 7] = [
+const ALL_LANGUAGES: [Language; 8] = [
     Language::English,
     Language::Chinese,
     Language::Spanish,
@@ -121,6 +124,7 @@ const ALL_LANGUAGES: [Language; 7] = [
     Language::German,
     Language::Italian,
     Language::Portuguese,
+    Language::Thai,
 ];
 
 /// Languages to try for an ISO 639-1 or 639-3 code ("en", "eng", "zh-Hans");
@@ -135,6 +139,7 @@ fn languages_for(code: &str) -> &'static [Language] {
         "de" | "deu" | "ger" => 4,
         "it" | "ita" => 5,
         "pt" | "por" => 6,
+        "th" | "tha" => 7,
         _ => return &ALL_LANGUAGES,
     };
     std::slice::from_ref(&ALL_LANGUAGES[index])
@@ -149,6 +154,7 @@ fn find_in(language: Language, text: &str) -> Vec<Found> {
         Language::German => de::find(text),
         Language::Italian => it::find(text),
         Language::Portuguese => pt::find(text),
+        Language::Thai => th::find(text),
     }
 }
 

@@ -130,7 +130,8 @@ mod tests {
         ];
         let short = Some(Reason::TooShort);
         // Alone on their lines.
-        assert_eq!(among_prose(&lines), [None, short, short, short, short, None, None]);
+        // (A date alone is its page's stamp.)
+        assert_eq!(among_prose(&lines), [None, short, Some(Reason::Stamp), short, short, None, None]);
         // Inside a paragraph a short sentence is its prose; one word is a fragment anywhere.
         let r = paragraph(&["The storm reached the coast early on Monday morning.", "Nobody was hurt.", "¿Cuánto ha llovido?", "Ja.", "Police said the road would stay closed."]);
         assert_eq!(r, [None, None, None, short, None]);

@@ -10,7 +10,7 @@ use super::labels::{dateline, glued_label, label_prefix, title_label};
 use super::line::{Features, Line, SHORT_LINE_WORDS};
 use super::links::{embedded_post, ends_in_link, opens_with_handle, opens_with_tag};
 use super::reason::Reason;
-use super::stamps::{chronology_entry, clock_stamp, dated_stamp, opens_with_time, thai_date};
+use super::stamps::{bare_date, chronology_entry, clock_stamp, dated_stamp, opens_with_time};
 use crate::segment::lead_label::is_lead_label;
 
 /// A document whose sentences end like sentences less often than this (of
@@ -79,7 +79,7 @@ pub(super) fn judge(line: &Line, f: &Features, form: bool, several: bool) -> Opt
     if byline(f) {
         return Some(Reason::Credit);
     }
-    if clock_stamp(line.text, f) || dated_stamp(line.text, f) || thai_date(line.text) {
+    if clock_stamp(line.text, f) || dated_stamp(line.text, f) || ((line.own_line || !f.ends_sentence) && bare_date(line.text, f)) {
         return Some(Reason::Stamp);
     }
     if opens_with_time(line.text) {

@@ -27,30 +27,50 @@ pub(super) fn dated_stamp(text: &str, f: &Features) -> bool {
     clock && f.words <= MAX_STAMP_WORDS && (mostly_numbers || separated || f.digits * 2 >= f.letters)
 }
 
-/// Thai month names, in full and abbreviated ("เมษายน", "เม.ย.").
-const THAI_MONTHS: [&str; 24] = [
-    "มกราคม", "กุมภาพันธ์", "มีนาคม", "เมษายน", "พฤษภาคม", "มิถุนายน", "กรกฎาคม", "สิงหาคม", "กันยายน", "ตุลาคม",
-    "พฤศจิกายน", "ธันวาคม", "ม.ค.", "ก.พ.", "มี.ค.", "เม.ย.", "พ.ค.", "มิ.ย.", "ก.ค.", "ส.ค.", "ก.ย.", "ต.ค.", "พ.ย.", "ธ.ค.",
-];
-
-/// "24 เมษายน 2025", "วันพุธที่ 17 ธันวาคม", "5 ต.ค. 2568 เวลา 15:48 น.": a
-/// line that is only a Thai date (and maybe its time), which pages print
-/// under the byline. Thai writes its words without spaces, so the date is
-/// read token by token: a weekday ("วันพุธที่"), the day, the month, a
-/// year (maybe "พ.ศ."), a time.
-pub(super) fn thai_date(text: &str) -> bool {
-    let mut tokens = text.split_whitespace().peekable();
-    tokens.next_if(|t| t.starts_with("วัน") && t.ends_with("ที่"));
-    let day = tokens.next().is_some_and(|t| (1..=2).contains(&t.len()) && t.bytes().all(|b| b.is_ascii_digit()));
-    if !day || !tokens.next().is_some_and(|t| THAI_MONTHS.contains(&t)) {
+/// "24 เมษายน 2025", "วันพุธที่ 17 ธันวาคม", "5 ต.ค. 2568 เวลา 15:48 น.",
+/// "Monday, March 14, 2011", "14 mars 2011 à 17h05": a short line that is
+/// only a date naming its day (maybe with its weekday and time), which
+/// pages print under the byline (on a line of its own, or cut from its
+/// time by the splitter; "Dimanche 19 décembre 2010." opening a paragraph
+/// is the story's). The date is read by `dates` in every
+/// language it knows (Thai with its Buddhist-era years); a time and its
+/// words may stand beside it.
+pub(super) fn bare_date(text: &str, f: &Features) -> bool {
+    const MAX_DATE_WORDS: f32 = 10.0;
+    if f.words > MAX_DATE_WORDS || f.digits == 0 {
         return false;
     }
-    tokens.next_if(|&t| t == "พ.ศ." || t == "ค.ศ.");
-    tokens.next_if(|t| matches!(t.len(), 2 | 4) && t.bytes().all(|b| b.is_ascii_digit()));
-    tokens.next_if(|&t| t == "เวลา");
-    tokens.next_if(|t| t.bytes().all(|b| b.is_ascii_digit() || b == b':' || b == b'.') && t.bytes().any(|b| b.is_ascii_digit()));
-    tokens.next_if(|&t| t == "น.");
-    tokens.next().is_none()
+    // Any day will do: only the spans of the mentions matter.
+    let reference_day = CivilDate::new(2000, 1, 1).expect("a valid date");
+    let mentions = dates::extract(text, "und", reference_day);
+    let names_a_day = |m: &dates::DateMention| m.kind == MentionKind::Absolute && m.granularity == dates::Granularity::Day;
+    if !mentions.iter().any(names_a_day) {
+        return false;
+    }
+    let mut rest = String::new();
+    let mut at = 0;
+    for mention in &mentions {
+        rest.push_str(&text[at..mention.start]);
+        rest.push(' ');
+        at = mention.end;
+    }
+    rest.push_str(&text[at..]);
+    rest.split_whitespace().all(time_or_its_words)
+}
+
+/// Words that may stand beside a date in a stamp: "วันที่" (the date
+/// of), "เวลา" (at), "น." (o'clock), "at", "à", "um", "alle", "às", "a
+/// las", "om", "Uhr", "a.m." …
+const WORDS_BESIDE_A_DATE: &[&str] = &[
+    "วันที่", "เวลา", "น", "at", "on", "à", "le", "um", "uhr", "alle", "às", "a", "las", "om", "de", "del", "am", "pm", "a.m", "p.m",
+];
+
+/// A token of a stamp that is no date: a clock time ("15:48", "17h05",
+/// "15.30"), punctuation, or one of [`WORDS_BESIDE_A_DATE`].
+fn time_or_its_words(token: &str) -> bool {
+    let bare = token.trim_matches(|c: char| c.is_ascii_punctuation() || "–—|·()".contains(c));
+    let clock = bare.chars().any(|c| c.is_ascii_digit()) && bare.chars().all(|c| c.is_ascii_digit() || matches!(c, ':' | '.' | 'h'));
+    bare.is_empty() || clock || WORDS_BESIDE_A_DATE.contains(&bare.to_lowercase().as_str())
 }
 
 /// "21時32分", "10时15分": a clock time written in CJK.
@@ -177,15 +197,26 @@ mod tests {
     }
 
     #[test]
-    fn thai_date_lines_are_stamps() {
-        let stamps = ["24 เมษายน 2025", "วันพุธที่ 17 ธันวาคม", "5 ต.ค. 2568 เวลา 15:48 น.", "17 ธ.ค. 68 15.30 น."];
+    fn lines_that_are_only_a_date_are_stamps() {
+        let stamps = [
+            "24 เมษายน 2025",
+            "วันพุธที่ 17 ธันวาคม",
+            "5 ต.ค. 2568 เวลา 15:48 น.",
+            "17 ธ.ค. 68 15.30 น.",
+            "วันที่ 22 ส.ค. 2568 - 14:37 น.",
+            "Monday, March 14, 2011",
+            "14 mars 2011 à 17h05",
+        ];
         let prose = [
             "24 เมษายน 2025 รัฐบาลประกาศมาตรการใหม่",
             "เมื่อวันที่ 24 เมษายน 2025 ตำรวจได้จับกุมผู้ต้องหา",
             "ผู้ต้องหา 24 คน",
+            "On March 14, 2011 the protests began.",
+            "2011",
+            "March 2011",
         ];
         for (text, is_stamp) in stamps.iter().map(|t| (t, true)).chain(prose.iter().map(|t| (t, false))) {
-            assert_eq!(super::thai_date(text), is_stamp, "{text}");
+            assert_eq!(super::bare_date(text, &super::Features::of(text)), is_stamp, "{text}");
         }
     }
 
