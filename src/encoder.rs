@@ -98,17 +98,43 @@ pub struct Encoder {
     typed: TypedModel,
 }
 
+/// Where building an encoder from its files goes, in seconds (issue #43:
+/// which of it need not happen at every page load).
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct BuildTimes {
+    /// Reading tokenizer.json (the normalizer's charsmap, 128,000 pieces).
+    pub tokenizer: f64,
+    /// Decoding the ONNX protobuf into tract's graph.
+    pub parse: f64,
+    /// Typing and decluttering the graph (the int8 weights are packed here).
+    pub graph: f64,
+    /// Optimizing the graph for the smallest batch shape, and planning it.
+    pub first_plan: f64,
+}
+
 impl Encoder {
     /// Loads and optimizes the model once; `encode` only runs it.
     pub fn from_bytes(onnx: &[u8], tokenizer_json: &[u8]) -> Result<Self> {
+        Self::from_bytes_timed(onnx, tokenizer_json, &|| 0.0).map(|(encoder, _)| encoder)
+    }
+
+    /// [`Encoder::from_bytes`], timing each step with `clock` (seconds from
+    /// any origin: the caller's clock, since the browser's is not `std`'s).
+    pub fn from_bytes_timed(onnx: &[u8], tokenizer_json: &[u8], clock: &dyn Fn() -> f64) -> Result<(Self, BuildTimes)> {
+        let mut lap = Lap::new(clock);
         let (normalizer, unigram) = read_tokenizer(tokenizer_json).context("tokenizer.json")?;
-        let typed = read_model(onnx)?.into_typed()?.into_decluttered()?;
+        let tokenizer = lap.next();
+        let model = read_model(onnx)?;
+        let parse = lap.next();
+        let typed = model.into_typed()?.into_decluttered()?;
+        let graph = lap.next();
         #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
         ensure!(wasm_matmul::selected_for(1024, 256, 768), "the wasm matmul kernel is not registered with tract");
         let encoder = Self { normalizer, unigram, fixed: Default::default(), dynamic: Default::default(), typed };
         // Fail at load, not at the first sentence, on a model that cannot run.
         encoder.plan(Some(0))?;
-        Ok(encoder)
+        let first_plan = lap.next();
+        Ok((encoder, BuildTimes { tokenizer, parse, graph, first_plan }))
     }
 
     /// Builds the plan of every batch size now instead of on first use
@@ -449,6 +475,25 @@ fn spm_normalizer(spec: &serde_json::Value) -> Result<SpmNormalizer> {
     SpmNormalizer::from_charsmap(&decode_base64(charsmap)?)
 }
 
+/// Seconds between successive calls of [`Lap::next`].
+struct Lap<'c> {
+    clock: &'c dyn Fn() -> f64,
+    last: f64,
+}
+
+impl<'c> Lap<'c> {
+    fn new(clock: &'c dyn Fn() -> f64) -> Self {
+        Lap { clock, last: clock() }
+    }
+
+    fn next(&mut self) -> f64 {
+        let now = (self.clock)();
+        let elapsed = now - self.last;
+        self.last = now;
+        elapsed
+    }
+}
+
 fn read_model(onnx: &[u8]) -> Result<InferenceModel> {
     onnx_reader::read(onnx, "encoder.onnx")
 }
@@ -465,6 +510,18 @@ mod tests {
         assert!(message(no_charsmap).contains("expected a Precompiled normalizer"), "{}", message(no_charsmap));
         let lowercase = r#"{"normalizer": {"type": "Lowercase"}, "model": {"type": "Unigram", "vocab": []}}"#;
         assert!(message(lowercase).contains("found \"Lowercase\""), "{}", message(lowercase));
+    }
+
+    #[test]
+    fn each_lap_is_the_time_since_the_last() {
+        let ticks = std::cell::Cell::new(0.0);
+        let clock = || {
+            ticks.set(ticks.get() + 1.5);
+            ticks.get()
+        };
+        let mut lap = Lap::new(&clock);
+        assert_eq!((lap.next(), lap.next()), (1.5, 1.5));
+        assert_eq!(ticks.get(), 4.5);
     }
 
     /// Sentences of `len` tokens drawn from `vocab` distinct ids starting at `base`.

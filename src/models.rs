@@ -2,7 +2,7 @@
 //! Python package, so both find and read the same files (native only).
 
 use crate::centroid::{CeraHead, Heads};
-use crate::encoder::Encoder;
+use crate::encoder::{BuildTimes, Encoder};
 use crate::stream::settings::StreamSettings;
 use crate::stream::PolicyKind;
 use crate::summarize::Method;
@@ -77,13 +77,18 @@ pub fn encoder_path(models: Option<&Path>) -> Result<PathBuf> {
 /// The sentence encoder from the models folder's muse-v3/, in the chosen
 /// [`Precision`].
 pub fn load_encoder(models: Option<&Path>) -> Result<Encoder> {
+    load_encoder_timed(models, &|| 0.0).map(|(encoder, _)| encoder)
+}
+
+/// [`load_encoder`], with where building it went (`precis bench-encoder`).
+pub fn load_encoder_timed(models: Option<&Path>, clock: &dyn Fn() -> f64) -> Result<(Encoder, BuildTimes)> {
     let read = |path: &Path| {
         std::fs::read(path).with_context(|| {
             format!("cannot read {} (build the models first: python3 models/build.py)", path.display())
         })
     };
     let tokenizer = models_dir(models).join("muse-v3/tokenizer.json");
-    Encoder::from_bytes(&read(&encoder_path(models)?)?, &read(&tokenizer)?)
+    Encoder::from_bytes_timed(&read(&encoder_path(models)?)?, &read(&tokenizer)?, clock)
 }
 
 /// The centroid heads that `methods` need, from `heads` (else the models

@@ -7,8 +7,9 @@
 //! the browser runtimes.
 
 use super::flags::ModelsFlag;
-use super::models::{encoder_path, load_encoder};
+use super::models::{encoder_path, load_encoder_timed};
 use precis::encoder::profile::{cpu_features, Profile};
+use precis::encoder::BuildTimes;
 use anyhow::{Context, Result};
 use std::path::PathBuf;
 use std::time::Instant;
@@ -34,6 +35,8 @@ struct Report {
     sentences: usize,
     tokens: usize,
     load_seconds: f64,
+    /// Where the load went, files read first.
+    build: BuildTimes,
     pass_seconds: Vec<f64>,
     sentences_per_second: f64,
     model_bytes: u64,
@@ -49,7 +52,7 @@ pub fn run(args: BenchEncoderArgs) -> Result<()> {
     let sentences: Vec<&str> = text.lines().collect();
 
     let started = Instant::now();
-    let encoder = load_encoder(args.models.dir())?;
+    let (encoder, build) = load_encoder_timed(args.models.dir(), &|| started.elapsed().as_secs_f64())?;
     let load_seconds = started.elapsed().as_secs_f64();
 
     // The warm-up pass also builds the lazily optimized plan for long sentences.
@@ -69,6 +72,7 @@ pub fn run(args: BenchEncoderArgs) -> Result<()> {
         sentences: sentences.len(),
         tokens,
         load_seconds,
+        build,
         sentences_per_second: sentences.len() as f64 / best,
         pass_seconds,
         model_bytes: std::fs::metadata(&model_path)?.len(),

@@ -9,7 +9,9 @@
 //! (native code, off the worker's thread), which exists wherever the Cache
 //! API does (secure contexts); without it only sizes are checked.
 
+use super::runtime::now;
 use crate::centroid::{CeraHead, Heads};
+use std::cell::Cell;
 use crate::stream::settings::StreamSettings;
 use js_sys::{Array, Uint8Array};
 use wasm_bindgen::JsCast;
@@ -34,9 +36,16 @@ fn scope() -> DedicatedWorkerGlobalScope {
     js_sys::global().unchecked_into()
 }
 
-/// The encoder's files (model, tokenizer), and whether all came from the
-/// cache. Errors are for the user.
-pub async fn model_files(progress: Progress<'_>) -> Result<(Vec<Vec<u8>>, bool), String> {
+/// The encoder's files as read: their contents (model, tokenizer), whether
+/// all came from the cache, and the seconds spent checking their sha256.
+pub struct ModelFiles {
+    pub contents: Vec<Vec<u8>>,
+    pub from_cache: bool,
+    pub hash_seconds: f64,
+}
+
+/// The encoder's files. Errors are for the user.
+pub async fn model_files(progress: Progress<'_>) -> Result<ModelFiles, String> {
     // The Cache API is missing outside secure contexts: download then.
     let cache = open_cache().await;
     let manifest = fetch_manifest(cache.as_ref()).await?;
@@ -48,12 +57,13 @@ pub async fn model_files(progress: Progress<'_>) -> Result<(Vec<Vec<u8>>, bool),
     let mut done = 0;
     let mut from_cache = true;
     let mut contents = vec![];
+    let hashing = std::cell::Cell::new(0.0);
     for file in &files {
-        let data = match intact_cached_file(cache.as_ref(), file).await {
+        let data = match intact_cached_file(cache.as_ref(), file, &hashing).await {
             Some(data) => data,
             None => {
                 from_cache = false;
-                download(file, cache.as_ref(), &|n| progress(done + n, total)).await?
+                download(file, cache.as_ref(), &|n| progress(done + n, total), &hashing).await?
             }
         };
         done += file.bytes;
@@ -63,7 +73,7 @@ pub async fn model_files(progress: Progress<'_>) -> Result<(Vec<Vec<u8>>, bool),
         let current: Vec<String> = files.iter().map(|f| f.url.clone()).collect();
         prune(cache, &current).await;
     }
-    Ok((contents, from_cache))
+    Ok(ModelFiles { contents, from_cache, hash_seconds: hashing.get() })
 }
 
 /// A model file as the manifest describes it.
@@ -78,10 +88,10 @@ struct ModelFile {
 
 /// The cached copy of a model file if it is whole: the manifest's size and
 /// sha256. A damaged copy is deleted (then downloaded again).
-async fn intact_cached_file(cache: Option<&Cache>, file: &ModelFile) -> Option<Vec<u8>> {
+async fn intact_cached_file(cache: Option<&Cache>, file: &ModelFile, hashing: &Cell<f64>) -> Option<Vec<u8>> {
     let cache = cache?;
     let bytes = cached_bytes(Some(cache), &file.url).await?;
-    if bytes.len() as u64 == file.bytes && sha256_matches(&bytes, &file.sha256).await {
+    if bytes.len() as u64 == file.bytes && sha256_matches(&bytes, &file.sha256, hashing).await {
         return Some(bytes);
     }
     web_sys::console::warn_1(
@@ -92,8 +102,16 @@ async fn intact_cached_file(cache: Option<&Cache>, file: &ModelFile) -> Option<V
 }
 
 /// Whether `bytes` hash to `expected` (hex); true when this browser cannot
-/// hash (no WebCrypto outside secure contexts: the size was checked).
-async fn sha256_matches(bytes: &[u8], expected: &str) -> bool {
+/// hash (no WebCrypto outside secure contexts: the size was checked). The
+/// seconds it took are added to `hashing`.
+async fn sha256_matches(bytes: &[u8], expected: &str, hashing: &Cell<f64>) -> bool {
+    let started = now();
+    let matches = sha256_digest_matches(bytes, expected).await;
+    hashing.set(hashing.get() + (now() - started) / 1000.0);
+    matches
+}
+
+async fn sha256_digest_matches(bytes: &[u8], expected: &str) -> bool {
     let Ok(digest) = scope().crypto().map(|c| c.subtle()).and_then(|subtle| subtle.digest_with_str_and_u8_array("SHA-256", bytes)) else {
         return true;
     };
@@ -245,7 +263,7 @@ async fn response_bytes(response: &web_sys::Response) -> Option<Vec<u8>> {
 
 /// Downloads a file, reporting the bytes read so far, checks it against
 /// the manifest and keeps it in the cache.
-async fn download(file: &ModelFile, cache: Option<&Cache>, progress: &dyn Fn(u64)) -> Result<Vec<u8>, String> {
+async fn download(file: &ModelFile, cache: Option<&Cache>, progress: &dyn Fn(u64), hashing: &Cell<f64>) -> Result<Vec<u8>, String> {
     let (url, expected) = (file.url.as_str(), file.bytes);
     let offline = || "The language model could not be downloaded: the network is unreachable. \
         Connect once to download it (84 MB); after that Précis works offline."
@@ -283,7 +301,7 @@ async fn download(file: &ModelFile, cache: Option<&Cache>, progress: &dyn Fn(u64
             expected
         ));
     }
-    if !sha256_matches(&bytes, &file.sha256).await {
+    if !sha256_matches(&bytes, &file.sha256, hashing).await {
         return Err(format!(
             "The language model downloaded damaged ({url} does not match its sha256 in the manifest). Reload to try again."
         ));

@@ -7,6 +7,7 @@
 //! tagged enum buffers each message into serde's `Content` and reads every
 //! type inside it a second way, which cost 26 KB gzipped of first-load code.
 
+use crate::encoder::BuildTimes;
 use crate::document::{Document, Sentence};
 pub use crate::eval::reference::RougeResult;
 use crate::project::Projection;
@@ -115,9 +116,20 @@ pub enum ModelStatus {
         from_cache: bool,
         #[serde(default)]
         read_seconds: f32,
+        /// The same, in finer steps.
+        #[serde(default)]
+        phases: LoadPhases,
     },
     /// The model cannot be had (offline before the first download, …).
     Unavailable { message: String },
+}
+
+/// Where loading the model went, in seconds: checking the files' sha256
+/// (part of reading them), then each step of building the encoder.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct LoadPhases {
+    pub hash: f64,
+    pub build: BuildTimes,
 }
 
 /// A step of a summary, for the progress bar.

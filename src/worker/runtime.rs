@@ -11,7 +11,7 @@
 
 use super::assets;
 use super::pool::Pool;
-use super::protocol::{ModelStatus, Request, Response, Stage};
+use super::protocol::{LoadPhases, ModelStatus, Request, Response, Stage};
 use super::schedule::{self, Supersedable};
 use super::signal::Signal;
 use crate::centroid::Heads;
@@ -122,16 +122,20 @@ pub(super) async fn load_model() {
     }
     let started = now();
     let progress = |done, total| post(&Response::Model { status: ModelStatus::Fetching { done, total } });
-    let loaded = assets::model_files(&progress).await.and_then(|(files, from_cache)| {
-        let read = now();
-        post(&Response::Model { status: ModelStatus::Loading { from_cache } });
-        let encoder = Encoder::from_bytes(&files[0], &files[1]).map_err(|e| format!("The language model could not be loaded: {e}"))?;
-        Ok((encoder, files, from_cache, read))
+    let loaded = assets::model_files(&progress).await.and_then(|read| {
+        let read_at = now();
+        post(&Response::Model { status: ModelStatus::Loading { from_cache: read.from_cache } });
+        let files = &read.contents;
+        let (encoder, build) = Encoder::from_bytes_timed(&files[0], &files[1], &|| now() / 1000.0)
+            .map_err(|e| format!("The language model could not be loaded: {e}"))?;
+        Ok((encoder, read, build, read_at))
     });
     let (model, status, files) = match loaded {
-        Ok((encoder, files, from_cache, read)) => {
-            let (seconds, read_seconds) = (((now() - started) / 1000.0) as f32, ((read - started) / 1000.0) as f32);
-            (Ok(Rc::new(encoder)), ModelStatus::Ready { seconds, from_cache, read_seconds }, Some(files))
+        Ok((encoder, read, build, read_at)) => {
+            let (seconds, read_seconds) = (((now() - started) / 1000.0) as f32, ((read_at - started) / 1000.0) as f32);
+            let phases = LoadPhases { hash: read.hash_seconds, build };
+            let status = ModelStatus::Ready { seconds, from_cache: read.from_cache, read_seconds, phases };
+            (Ok(Rc::new(encoder)), status, Some(read.contents))
         }
         Err(message) => (Err(message.clone()), ModelStatus::Unavailable { message }, None),
     };

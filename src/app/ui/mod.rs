@@ -135,8 +135,18 @@ fn ModelBadge() -> impl IntoView {
             n => format!("Encodes on {} cores", n + 1),
         };
         match state.model.get() {
-            Some(ModelStatus::Ready { seconds, read_seconds, .. }) => {
-                format!("{cores} · model files read in {read_seconds:.1} s, encoder built in {:.1} s", seconds - read_seconds)
+            Some(ModelStatus::Ready { seconds, read_seconds, phases, .. }) => {
+                let build = phases.build;
+                format!(
+                    "{cores} · model files read in {read_seconds:.1} s (sha256 {:.2} s), encoder built in {:.1} s \
+                     (tokenizer {:.2} s, parse {:.2} s, graph {:.2} s, first plan {:.2} s)",
+                    phases.hash,
+                    seconds - read_seconds,
+                    build.tokenizer,
+                    build.parse,
+                    build.graph,
+                    build.first_plan
+                )
             }
             _ => cores,
         }
