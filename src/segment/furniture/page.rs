@@ -145,7 +145,8 @@ pub(super) fn captions_over_credits(lines: &[Line], features: &[Features], reaso
 /// - the lines above the byline or date that opens the story are its
 ///   headline and deck;
 /// - a short line right after a live blog's time is the entry's title;
-/// - short lines after a "most read" or "see also" label are links.
+/// - short lines after a "most read" or "see also" label are links, and
+///   so are headlines in a widget's slot ([`widget_slot_headlines`]).
 pub(super) fn unpunctuated_page(lines: &[Line], features: &[Features], reasons: &mut [Option<Reason>]) {
     const MAX_OPENING_PARAGRAPHS: usize = 3;
     const TITLE_WORDS: f32 = 12.0;
@@ -190,29 +191,8 @@ pub(super) fn unpunctuated_page(lines: &[Line], features: &[Features], reasons: 
                 name_unnamed(&mut reasons[link.clone()], Reason::RelatedLink);
             }
         }
-        // Other stories' headlines after a widget or a "read more" (an
-        // advertisement's slot, "ติดตามข่าว … ได้ทาง Facebook"): a headline
-        // and its second part, neither long, the second not continuing a
-        // sentence ("… / อ้างตกงานไม่มีเงินซื้อข้าว", not "… / เพราะคิดว่า …").
-        // A link that carries its own headline ("อ่านเพิ่มเติม: แฟน…") is
-        // followed by the story again.
-        let widget = reasons[p.clone()].iter().all(|r| *r == Some(Reason::Widget));
-        let read_more = lines[p.end - 1].text.trim_end().trim_end_matches(['.', '…']).ends_with("อ่านเพิ่มเติม");
-        if widget || read_more {
-            let headline = |n: &std::ops::Range<usize>| {
-                n.len() <= 2
-                    && reasons[n.clone()].iter().all(Option::is_none)
-                    && n.clone().all(|i| features[i].words <= TITLE_WORDS)
-                    && n.clone().skip(1).all(|i| !continues_a_thai_sentence(lines[i].text))
-            };
-            let run = paragraphs[k + 1..].iter().take_while(|n| headline(n)).count();
-            if run >= 2 {
-                for link in &paragraphs[k + 1..k + 1 + run] {
-                    name_unnamed(&mut reasons[link.clone()], Reason::RelatedLink);
-                }
-            }
-        }
     }
+    widget_slot_headlines(lines, features, &paragraphs, reasons);
     // A line of three words or so with no number, alone among paragraphs,
     // is a section's label ("ตลาดจีนยังไม่ฟื้น", "ใครเสี่ยงที่สุด"); a
     // statement that short is no summary line either (`too_short`).
@@ -239,6 +219,35 @@ pub(super) fn unpunctuated_page(lines: &[Line], features: &[Features], reasons: 
             }
         }
         k += run.max(1);
+    }
+}
+
+/// Other stories' headlines after a widget or a "read more" on a Thai page
+/// (an advertisement's slot, "ติดตามข่าว … ได้ทาง Facebook"): two or more
+/// paragraphs in a row of a headline and its second part, neither long, the
+/// second not continuing a sentence ("… / อ้างตกงานไม่มีเงินซื้อข้าว", not
+/// "… / เพราะคิดว่า …"). A link that carries its own headline ("อ่านเพิ่มเติม:
+/// แฟน…") is followed by the story again.
+fn widget_slot_headlines(lines: &[Line], features: &[Features], paragraphs: &[std::ops::Range<usize>], reasons: &mut [Option<Reason>]) {
+    const HEADLINE_WORDS: f32 = 12.0;
+    for (k, p) in paragraphs.iter().enumerate() {
+        let widget = reasons[p.clone()].iter().all(|r| *r == Some(Reason::Widget));
+        let read_more = lines[p.end - 1].text.trim_end().trim_end_matches(['.', '…']).ends_with("อ่านเพิ่มเติม");
+        if !(widget || read_more) {
+            continue;
+        }
+        let headline = |n: &std::ops::Range<usize>| {
+            n.len() <= 2
+                && reasons[n.clone()].iter().all(Option::is_none)
+                && n.clone().all(|i| features[i].words <= HEADLINE_WORDS)
+                && n.clone().skip(1).all(|i| !continues_a_thai_sentence(lines[i].text))
+        };
+        let run = paragraphs[k + 1..].iter().take_while(|n| headline(n)).count();
+        if run >= 2 {
+            for link in &paragraphs[k + 1..k + 1 + run] {
+                name_unnamed(&mut reasons[link.clone()], Reason::RelatedLink);
+            }
+        }
     }
 }
 
