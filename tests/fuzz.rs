@@ -358,11 +358,12 @@ const MONTHS: &[&str] = &[
     "January", "Feb.", "March", "Sept", "December", "janvier", "février", "août", "décembre", "enero", "febrero",
     "septiembre", "setiembre", "Januar", "Februar", "März", "Maerz", "gennaio", "febbraio", "dicembre", "janeiro",
     "fevereiro", "março", "dezembro", "Jan", "déc.", "Okt.", "MAY", "mai", "maio", "maggio", "Mai",
+    "มกราคม", "ธันวาคม", "ก.พ.", "ต.ค.", "พ.ศ.", "ค.ศ.",
 ];
 const WEEKDAYS: &[&str] = &[
     "Monday", "Tuesday", "Sunday", "lundi", "mardi", "dimanche", "lunes", "martes", "domingo", "Montag",
     "Dienstag", "Sonntag", "lunedì", "martedì", "domenica", "segunda-feira", "terça", "domingo", "周二", "星期三",
-    "礼拜天", "週日",
+    "礼拜天", "週日", "วันพุธ", "วันพฤหัสฯ", "วันอาทิตย์ที่",
 ];
 const RELATIVE: &[&str] = &[
     "yesterday", "today", "tomorrow", "last week", "next month", "two days ago", "three years ago", "last",
@@ -370,13 +371,13 @@ const RELATIVE: &[&str] = &[
     "ayer", "hoy", "mañana", "hace dos días", "el pasado", "próximo", "gestern", "heute", "morgen", "vor drei Tagen",
     "letzte Woche", "nächsten", "ieri", "oggi", "domani", "tre giorni fa", "scorso", "ontem", "hoje", "amanhã",
     "há dois dias", "passado", "昨天", "今天", "明天", "前天", "3天前", "上周二", "下周二", "去年", "今年", "明年",
-    "上个月", "将于", "本周", "下个月",
+    "上个月", "将于", "本周", "下个月", "เมื่อวานนี้", "สัปดาห์หน้า", "ปีที่แล้ว", "ที่ผ่านมา", "ปี",
 ];
 const NUMBERS: &[&str] = &[
     "0", "00", "1", "01", "2", "12", "13", "28", "29", "30", "31", "32", "99", "100", "1900", "1970", "2000",
     "2024", "2038", "9999", "99999", "-1", "2147483647", "4294967296", "9223372036854775808",
     "340282366920938463463374607431768211456", "０", "３１", "٣١", "一", "十", "三十一", "三十二", "二〇二四",
-    "一九九九", "〇", "廿", "卅", "两", "零",
+    "一九九九", "〇", "廿", "卅", "两", "零", "2568", "68", "๒๕๖๘",
 ];
 
 /// A date phrase in one of the date parser's languages, numbers at the edges.
@@ -394,7 +395,7 @@ fn date_phrase(rng: &mut Rng) -> String {
     let month = rng.pick(MONTHS);
     let weekday = rng.pick(WEEKDAYS);
     let relative = rng.pick(RELATIVE);
-    match rng.below(18) {
+    match rng.below(19) {
         0 => format!("{month} {a}, {b}"),
         1 => format!("{a} {month} {b}"),
         2 => format!("on {weekday}, {month} {a}"),
@@ -412,6 +413,7 @@ fn date_phrase(rng: &mut Rng) -> String {
         14 => format!("{weekday} {a}"),
         15 => format!("{a}-{b}-{c}T{a}:{b}:{c}Z"),
         16 => format!("{month} {a}"),
+        17 => format!("วันที่ {a} {month} พ.ศ.{b} เวลา {c}:{a} น."),
         _ => format!("{relative}"),
     }
 }
@@ -914,7 +916,7 @@ impl PdfFile {
     /// Structural damage, before the file is written.
     fn mutate(&mut self, rng: &mut Rng) {
         let n = self.objects.len();
-        match rng.below(18) {
+        match rng.below(19) {
             0 => {
                 let i = rng.below(n);
                 let copy = self.objects[i].clone();
@@ -1370,7 +1372,7 @@ fn check_split(text: &str) {
 }
 
 const LANGS: &[&str] = &[
-    "en", "zh", "es", "fr", "de", "it", "pt", "und", "eng", "zh-Hans", "pt_BR", "ru", "ar", "ja", "nl", "", "EN-us",
+    "en", "zh", "es", "fr", "de", "it", "pt", "th", "und", "eng", "zh-Hans", "pt_BR", "ru", "ar", "ja", "nl", "", "EN-us",
     "x\u{301}", "-", "chi",
 ];
 
@@ -1751,7 +1753,7 @@ fn fuzz(name: &str) {
         }
     }
     for lang in LANGS {
-        let _ = dates::extract("4 March 2024, 4 mars, 4 de marzo, 4. März, 4 marzo, 4 de março, 3月4日", lang, CivilDate::new(2024, 3, 5).unwrap());
+        let _ = dates::extract("4 March 2024, 4 mars, 4 de marzo, 4. März, 4 marzo, 4 de março, 3月4日, 4 มีนาคม 2567", lang, CivilDate::new(2024, 3, 5).unwrap());
     }
     let started = Instant::now();
     let (mut count, mut bytes, mut slowest, mut slowest_n) = (0u64, 0u64, Duration::ZERO, 0);
