@@ -11,11 +11,11 @@
 
 use super::runtime::now;
 use crate::centroid::{CeraHead, Heads};
-use std::cell::Cell;
 use crate::stream::settings::StreamSettings;
 use js_sys::{Array, Uint8Array};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
+use std::cell::Cell;
 use web_sys::{Cache, DedicatedWorkerGlobalScope, ReadableStreamDefaultReader, RequestCache, RequestInit};
 
 /// Model files, relative to the app's root (where the worker script is).
@@ -57,7 +57,7 @@ pub async fn model_files(progress: Progress<'_>) -> Result<ModelFiles, String> {
     let mut done = 0;
     let mut from_cache = true;
     let mut contents = vec![];
-    let hashing = std::cell::Cell::new(0.0);
+    let hashing = Cell::new(0.0);
     for file in &files {
         let data = match intact_cached_file(cache.as_ref(), file, &hashing).await {
             Some(data) => data,
