@@ -35,6 +35,7 @@
 //! The files, from the passes over many sentences down to the tables:
 //! - `cluster`: short lines that recur across the cluster's articles or in
 //!   one page; `page`: the passes over a document's paragraphs and edges;
+//!   `comments`: the readers' thread under an article;
 //! - `ladder`: the rules on one sentence, in order (the first that fires
 //!   gives the reason), which call the checks of `form` (size, case,
 //!   ending), `labels`, `credits`, `captions`, `stamps`, `links`,
@@ -48,6 +49,7 @@ mod authors;
 mod boilerplate;
 mod captions;
 mod cluster;
+mod comments;
 mod credits;
 mod cues;
 mod form;
@@ -66,6 +68,7 @@ pub use reason::Reason;
 
 use authors::author_notes;
 use cluster::{pulled_quotes, recurrence};
+use comments::comment_thread;
 use line::SHORT_LINE_WORDS;
 use links::{breadcrumb, signed_posts, skipped_embeds};
 use form::too_short;
@@ -126,6 +129,7 @@ pub fn classify(documents: &[Vec<Line>]) -> Vec<Vec<Option<Reason>>> {
                 asking_headline(lines, features, &mut reasons);
             }
             one_word_answers(lines, features, &mut reasons);
+            comment_thread(lines, &mut reasons);
             furniture_page(&mut reasons);
             reasons
         })

@@ -93,6 +93,8 @@ pub enum Reason {
     /// sentence has no end (a headline or a link), or the deck between a
     /// page's headline and its byline or date.
     HeadlineBlock,
+    /// "Tu as raison.": a reader's comment, in the thread under the article.
+    ReaderComment,
 }
 
 impl fmt::Display for Reason {
@@ -137,6 +139,7 @@ impl fmt::Display for Reason {
             Reason::LeadLabel => write!(f, "page furniture: dateline or label before the text"),
             Reason::Appeal => write!(f, "page furniture: subscription, donation or log-in prompt"),
             Reason::RelatedLink => write!(f, "page furniture: link to another article"),
+            Reason::ReaderComment => write!(f, "page furniture: a reader's comment (in the thread under the article)"),
             Reason::HeadlineBlock => write!(f, "fragment: headline or deck (its line ends without a sentence end, or it stands between the headline and the byline)"),
         }
     }
