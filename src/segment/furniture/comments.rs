@@ -19,6 +19,7 @@
 use std::ops::Range;
 
 use super::line::Line;
+use super::page::paragraphs;
 use super::reason::Reason;
 
 /// Furniture sentences in a row that fence a thread off from the article:
@@ -27,7 +28,7 @@ const MIN_FENCE_SENTENCES: usize = 3;
 const MIN_LOOSE_LINES: usize = 2;
 
 pub(super) fn comment_thread(lines: &[Line], reasons: &mut [Option<Reason>]) {
-    let rows = source_lines(lines);
+    let rows = paragraphs(lines);
     let Some(thread) = thread_rows(&rows, reasons) else { return };
     let sentences = rows[thread.start].start..rows[thread.end - 1].end;
     let prose = |range: Range<usize>| reasons[range].iter().filter(|r| r.is_none()).count();
@@ -60,20 +61,6 @@ fn thread_rows(rows: &[Range<usize>], reasons: &[Option<Reason>]) -> Option<Rang
     let loose_rows = rows[start..end].iter().filter(|row| loose(row)).count();
     let fenced = fence >= MIN_FENCE_SENTENCES;
     (fenced && loose_rows >= MIN_LOOSE_LINES && 3 * loose_rows >= end - start).then_some(start..end)
-}
-
-/// The page's lines as the source broke them: runs of sentences up to one
-/// that ends its line.
-fn source_lines(lines: &[Line]) -> Vec<Range<usize>> {
-    let mut rows = vec![];
-    let mut start = 0;
-    for (i, line) in lines.iter().enumerate() {
-        if line.ends_line || i + 1 == lines.len() {
-            rows.push(start..i + 1);
-            start = i + 1;
-        }
-    }
-    rows
 }
 
 #[cfg(test)]
