@@ -337,8 +337,9 @@ pub(super) fn decks(lines: &[Line], reasons: &mut [Option<Reason>]) {
     };
     // A section label or breadcrumb above the headline ("Haven", "Accueil
     // Vox Société") is no byline.
-    let Some(headline_at) = paragraphs[..first_prose].iter().position(|p| headline(reasons[p.start])) else { return };
-    if paragraphs[headline_at..first_prose].iter().any(|p| is_meta(reasons[p.start])) {
+    // A kicker may open the headline's line ("LIBYE. Donné pour mort, …").
+    let Some(headline_at) = paragraphs[..first_prose].iter().position(|p| headline(reasons[p.start]) || headline(reasons[p.end - 1])) else { return };
+    if paragraphs[headline_at + 1..first_prose].iter().any(|p| is_meta(reasons[p.start])) {
         return;
     }
     let deck_end = (first_prose..paragraphs.len().min(first_prose + MAX_DECK_PARAGRAPHS + 1))
@@ -346,7 +347,10 @@ pub(super) fn decks(lines: &[Line], reasons: &mut [Option<Reason>]) {
         .filter(|&k| is_meta(reasons[paragraphs[k].start]) || name_with_role(&lines[paragraphs[k].start]));
     let Some(deck_end) = deck_end else { return };
     let deck = &paragraphs[first_prose..deck_end];
-    if deck.iter().all(|p| p.len() <= MAX_DECK_SENTENCES && !furniture(p)) {
+    // A paragraph that ends in ':' announces the list below it ("… here are
+    // some things you shouldn't leave in your car:"); a deck does not.
+    let announces = |p: &std::ops::Range<usize>| matches!(reasons[p.end - 1], Some(Reason::Dangling | Reason::Colon));
+    if deck.iter().all(|p| p.len() <= MAX_DECK_SENTENCES && !furniture(p) && !announces(p)) {
         for p in deck {
             name_unnamed(&mut reasons[p.clone()], Reason::HeadlineBlock);
         }
