@@ -13,6 +13,23 @@ use super::reason::Reason;
 use super::stamps::{bare_date, chronology_entry, clock_stamp, dated_stamp, opens_with_time};
 use crate::segment::lead_label::is_lead_label;
 
+/// "Publié le 06 mars 2011 à 20h30 - Mis à jour le 07 mars 2011 à 08h08",
+/// "Published 3:15 PM | Updated 4:20 PM": stamps side by side, each of
+/// them one by its cue or its date, though together too long for either.
+fn joined_stamps(text: &str) -> bool {
+    const SEPARATORS: [&str; 4] = [" - ", " – ", " | ", " · "];
+    let mut joined = text.to_string();
+    for separator in SEPARATORS {
+        joined = joined.replace(separator, "\n");
+    }
+    let parts: Vec<&str> = joined.split('\n').map(str::trim).collect();
+    let stamp = |part: &str| {
+        let f = Features::of(part);
+        cue(&f) == Some(Reason::Stamp) || bare_date(part, &f) || dated_stamp(part, &f)
+    };
+    parts.len() >= 2 && parts.iter().all(|part| stamp(part))
+}
+
 /// A document whose sentences end like sentences less often than this (of
 /// those of 8 words or more) is not judged by its endings.
 const MIN_PUNCTUATED_SHARE: f32 = 0.5;
@@ -79,7 +96,7 @@ pub(super) fn judge(line: &Line, f: &Features, form: bool, several: bool) -> Opt
     if byline(f) {
         return Some(Reason::Credit);
     }
-    if clock_stamp(line.text, f) || dated_stamp(line.text, f) || ((line.own_line || !f.ends_sentence) && bare_date(line.text, f)) {
+    if clock_stamp(line.text, f) || dated_stamp(line.text, f) || ((line.own_line || !f.ends_sentence) && bare_date(line.text, f)) || joined_stamps(line.text) {
         return Some(Reason::Stamp);
     }
     if opens_with_time(line.text) {
@@ -178,6 +195,18 @@ pub(super) fn judge(line: &Line, f: &Features, form: bool, several: bool) -> Opt
 mod tests {
     use crate::segment::furniture::Reason;
     use crate::segment::furniture::tests::{among_prose, page, paragraph};
+    use crate::segment::furniture::classify_sentence;
+    use super::joined_stamps;
+
+    #[test]
+    fn stamps_side_by_side() {
+        for stamp in ["Publié le 06 mars 2011 à 20h30 - Mis à jour le 07 mars 2011 à 08h08", "Published 3:15 PM | Updated 4:20 PM"] {
+            assert_eq!(classify_sentence(stamp), Some(Reason::Stamp), "{stamp}");
+        }
+        // One stamp beside a headline is not two stamps.
+        assert!(!joined_stamps("Publié le 06 mars 2011 - La France appelle à un cessez-le-feu en Libye"));
+        assert!(!joined_stamps("Publié le 06 mars 2011 à 20h30"));
+    }
 
     #[test]
     fn cut_off_sentences_inside_a_paragraph() {
