@@ -107,6 +107,14 @@ const CUES: &[Cues] = &[
             "ملفات تعريف الارتباط", "سياسة الخصوصية",
             "《隐私政策》", "《隱私權政策》", "私隱政策", "同意我们的", "同意我們的", "使用cookie", "使用 cookie", "cookies以", "cookie以",
             "cookieを", "クッキー", "プライバシーポリシー", "쿠키", "개인정보처리방침", "개인정보 처리방침",
+            // A sign-up form's note on the reader's data rights ("… vous
+            // disposez d'un droit d'accès, de rectification …"): the rights
+            // listed together, as only such notes list them.
+            "droit d'accès, de rectification", "droit d'accès et de rectification", "droits d'accès, de rectification",
+            "right to access, rectify", "rights of access, rectification", "right of access, rectification",
+            "derechos de acceso, rectificación", "derecho de acceso, rectificación", "auskunft, berichtigung",
+            "diritti di accesso, rettifica", "diritto di accesso, rettifica", "direitos de acesso, retificação",
+            "direito de acesso, retificação", "recht op inzage, correctie", "prawo dostępu do treści swoich danych",
             "คุกกี้", "นโยบายความเป็นส่วนตัว",
             // Error pages scraped in place of the article.
             "page you requested", "page you are looking for", "page you were looking for", "could not be found", "page not found",
@@ -437,6 +445,15 @@ mod tests {
         assert_eq!(reasons[3], Some(Reason::BrowserNotice));
         assert_eq!(reasons[4..6], [Some(Reason::Boilerplate); 2]);
         assert_eq!(reasons[6], None);
+    }
+
+    #[test]
+    fn a_sign_up_forms_note_on_data_rights() {
+        let note = "Conformément à la loi informatique et liberté du 6 janvier 1978, mise à jour par la loi du 6 août 2004, \
+                    vous disposez d'un droit d'accès, de rectification et de suppression des informations vous concernant.";
+        assert_eq!(classify_sentence(note), Some(Reason::BrowserNotice));
+        let news = "La CNIL rappelle que chaque citoyen peut demander aux entreprises quelles données elles détiennent sur lui.";
+        assert_eq!(classify_sentence(news), None);
     }
 
     #[test]
