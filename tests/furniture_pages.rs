@@ -20,7 +20,7 @@ const MIN_JUNK_CAUGHT: f64 = 0.85;
 /// (rounded to the line), so that it cannot fall further: (language, prose
 /// lost at most, junk caught at least).
 const SHORT_OF_TARGET: &[(&str, f64, f64)] =
-    &[("pl", 0.025, MIN_JUNK_CAUGHT), ("th", 0.025, MIN_JUNK_CAUGHT)];
+    &[("pl", 0.025, MIN_JUNK_CAUGHT)];
 
 fn pages() -> Vec<Page> {
     let mut files = vec![];

@@ -72,7 +72,10 @@ pub(super) fn judge(line: &Line, f: &Features, form: bool, several: bool) -> Opt
     }
     // Phone numbers, times, scores, "___", "+".
     let letters = f.letters as f32 / visible as f32;
-    if f.words <= SHORT_LINE_WORDS && (letters < 0.35 || (letters < 0.5 && !f.ends_sentence)) {
+    // (A Thai line's piece with its number, "ระหว่างปี 2555-2563", is cut
+    // from its sentence at a space: part of the sentence, not a table.)
+    let piece_of_a_line = f.spaceless && !line.own_line;
+    if !piece_of_a_line && f.words <= SHORT_LINE_WORDS && (letters < 0.35 || (letters < 0.5 && !f.ends_sentence)) {
         return Some(Reason::Symbols);
     }
     if boilerplate(line.text) {
@@ -194,9 +197,23 @@ pub(super) fn judge(line: &Line, f: &Features, form: bool, several: bool) -> Opt
 #[cfg(test)]
 mod tests {
     use crate::segment::furniture::Reason;
-    use crate::segment::furniture::tests::{among_prose, page, paragraph};
+    use crate::segment::furniture::tests::{among_prose, page, paragraph, paragraphs_of};
     use crate::segment::furniture::classify_sentence;
     use super::joined_stamps;
+
+    #[test]
+    fn a_thai_lines_number_is_part_of_its_sentence() {
+        // "The municipality, between 2012 and 2020, had a yearly budget of
+        // about 60 million baht": the splitter cuts the line at its spaces.
+        let line = paragraphs_of(&[&[
+            "เทศบาลตำบลบ้านใหม่ได้รับการจัดอันดับเป็นเทศบาลดีเด่น",
+            "ระหว่างปี 2555-2563",
+            "เทศบาลแห่งนี้มีงบประมาณรายจ่ายทั้งปีราว 60 ล้านบาท",
+        ]]);
+        assert_eq!(line, [None, None, None]);
+        // On a line of its own, a number is a table's cell or a stamp.
+        assert_eq!(classify_sentence("2555-2563"), Some(Reason::Symbols));
+    }
 
     #[test]
     fn stamps_side_by_side() {
