@@ -50,7 +50,10 @@ pub(super) fn recurrence(documents: &[Vec<Line>], features: &[Vec<Features>]) ->
         let independent = docs.iter().filter(|&&x| !docs.iter().any(|&y| y < x && copies(x, y))).count();
         let reason = if independent >= 2 {
             Reason::Repeated(docs.len())
-        } else if docs.len() == 1 {
+        } else if docs.len() == 1 && places.iter().filter(|&&(d, i)| documents[d][i].own_line).count() >= 2 {
+            // Furniture repeats as lines: a sentence that the deck echoes
+            // inside its paragraph ("… Wyrok nie jest prawomocny.") and the
+            // story then prints on its own line is the story's.
             Reason::RepeatedInPage
         } else {
             continue;
@@ -90,7 +93,7 @@ pub(super) fn pulled_quotes(lines: &[Line], reasons: &mut [Option<Reason>]) {
 
 #[cfg(test)]
 mod tests {
-    use crate::segment::furniture::tests::page;
+    use crate::segment::furniture::tests::{page, paragraphs_of};
     use crate::segment::furniture::{classify, Line, Reason};
 
     #[test]
@@ -103,6 +106,31 @@ mod tests {
             "« Il avait raison, et tout le monde le savait depuis longtemps dans la vallée. »",
         ]);
         assert_eq!(r, [None, Some(Reason::PullQuote), None, None]);
+    }
+
+    #[test]
+    fn a_sentence_the_deck_echoes_is_the_storys() {
+        let r = paragraphs_of(&[
+            &["Balkon runął na przechodniów."],
+            &["Sąd uznał, że zarządca przez lata ignorował ekspertyzy.", "Wyrok nie jest prawomocny."],
+            &["Sąd Rejonowy skazał we wtorek zarządcę kamienicy na dwa lata więzienia."],
+            &["Obrońca zapowiedział apelację."],
+            &["Wyrok nie jest prawomocny."],
+            &["Czytaj więcej"],
+            &["Prokuratura domagała się trzech lat pozbawienia wolności."],
+            &["Czytaj więcej"],
+        ]);
+        assert_eq!(r[5], None, "{r:?}");
+        // A site's line printed twice on its own is furniture.
+        assert!(matches!(r[6], Some(Reason::RepeatedInPage | Reason::Widget)), "{r:?}");
+        let twice = page(&[
+            "The council voted on Tuesday to close the old bridge to heavy trucks.",
+            "Our reporters in the field.",
+            "Engineers found cracks in two of its supports last month, the city said.",
+            "Our reporters in the field.",
+            "Repairs are expected to take at least a year and cost several million dollars.",
+        ]);
+        assert_eq!(twice[1], Some(Reason::RepeatedInPage));
     }
 
     #[test]
