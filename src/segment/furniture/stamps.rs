@@ -40,9 +40,7 @@ pub(super) fn bare_date(text: &str, f: &Features) -> bool {
     if f.words > MAX_DATE_WORDS || f.digits == 0 {
         return false;
     }
-    // Any day will do: only the spans of the mentions matter.
-    let reference_day = CivilDate::new(2000, 1, 1).expect("a valid date");
-    let mentions = dates::extract(text, "und", reference_day);
+    let mentions = date_spans(text);
     let names_a_day = |m: &dates::DateMention| m.kind == MentionKind::Absolute && m.granularity == dates::Granularity::Day;
     if !mentions.iter().any(names_a_day) {
         return false;
@@ -140,9 +138,15 @@ pub(super) fn chronology_entry(text: &str) -> bool {
         return false;
     }
     let year = label.len() == 4 && label.chars().all(|c| c.is_ascii_digit()) && matches!(&label[..2], "19" | "20");
-    // Any day will do: only the span of the mention matters.
-    let reference_day = CivilDate::new(2000, 1, 1).expect("a valid date");
-    year || dates::extract(label, "und", reference_day).iter().any(|m| m.kind == MentionKind::Absolute && m.start == 0 && m.end == label.len())
+    year || date_spans(label).iter().any(|m| m.kind == MentionKind::Absolute && m.start == 0 && m.end == label.len())
+}
+
+/// The dates a text mentions, in any language `dates` reads, for where they
+/// stand: relative ones are read against an arbitrary day, since only the
+/// spans and kinds matter here.
+fn date_spans(text: &str) -> Vec<dates::DateMention> {
+    let any_day = CivilDate::new(2000, 1, 1).expect("a valid date");
+    dates::extract(text, "und", any_day)
 }
 
 /// The text before and after the first colon, or before and after the
