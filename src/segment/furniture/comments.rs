@@ -29,7 +29,7 @@ const MIN_LOOSE_LINES: usize = 2;
 
 pub(super) fn comment_thread(lines: &[Line], reasons: &mut [Option<Reason>]) {
     let rows = paragraphs(lines);
-    let Some(thread) = thread_rows(&rows, reasons) else { return };
+    let Some(thread) = thread_rows(lines, &rows, reasons) else { return };
     let sentences = rows[thread.start].start..rows[thread.end - 1].end;
     let prose = |range: Range<usize>| reasons[range].iter().filter(|r| r.is_none()).count();
     if prose(0..sentences.start) <= prose(sentences.clone()) {
@@ -42,9 +42,15 @@ pub(super) fn comment_thread(lines: &[Line], reasons: &mut [Option<Reason>]) {
 
 /// The rows of the page's last stretch before its foot, when a fence of
 /// furniture stands above them and enough of them are loose.
-fn thread_rows(rows: &[Range<usize>], reasons: &[Option<Reason>]) -> Option<Range<usize>> {
+fn thread_rows(lines: &[Line], rows: &[Range<usize>], reasons: &[Option<Reason>]) -> Option<Range<usize>> {
     let furniture = |row: &Range<usize>| reasons[row.clone()].iter().all(Option::is_some);
-    let loose = |row: &Range<usize>| reasons[row.clone()].iter().any(|r| matches!(r, Some(Reason::LowercaseStart | Reason::CutOff)));
+    let loose = |row: &Range<usize>| {
+        // A headline led by its label ("Francia: descubren …") or a quoted
+        // post is not a reader's signature.
+        let opens_like_a_comment = matches!(reasons[row.start], None | Some(Reason::TitleCase | Reason::TooShort | Reason::ListEntry | Reason::LowercaseStart));
+        reasons[row.clone()].iter().any(|r| matches!(r, Some(Reason::LowercaseStart | Reason::CutOff)))
+            || (opens_like_a_comment && signed_by_a_reader(lines, row))
+    };
     // The page's foot (a comment form's notice, a copyright) is not the thread.
     let end = rows.iter().rposition(|row| !furniture(row) || loose(row))? + 1;
     let (mut start, mut fence) = (end, 0);
@@ -61,6 +67,60 @@ fn thread_rows(rows: &[Range<usize>], reasons: &[Option<Reason>]) -> Option<Rang
     let loose_rows = rows[start..end].iter().filter(|row| loose(row)).count();
     let fenced = fence >= MIN_FENCE_SENTENCES;
     (fenced && loose_rows >= MIN_LOOSE_LINES && 3 * loose_rows >= end - start).then_some(start..end)
+}
+
+/// Longest user name before the comment it signs, in words.
+const MAX_NAME_WORDS: usize = 3;
+
+/// A comment signed by its reader: a user name ("Jean-Yves22", "Pere_BCN",
+/// "montse.g"), or a name of up to three words and then a colon or a
+/// separator ("Isarpendler: 360 Euro …", "M. Weber: Endlich.", "Nok Jaidee
+/// : …", "Javier M. · Por fin …").
+fn signed_by_a_reader(lines: &[Line], row: &Range<usize>) -> bool {
+    let text = lines[row.clone()].iter().map(|l| l.text).collect::<Vec<_>>().join(" ");
+    let tokens: Vec<&str> = text.split_whitespace().take(MAX_NAME_WORDS + 1).collect();
+    let Some(first) = tokens.first() else { return false };
+    if user_name(first) {
+        return true;
+    }
+    for n in 1..=MAX_NAME_WORDS.min(tokens.len() - 1) {
+        let last = tokens[n - 1];
+        if let Some(word) = last.strip_suffix(':') {
+            return tokens[..n - 1].iter().all(|w| name_word(w)) && name_word(word);
+        }
+        if !name_word(last) {
+            return false;
+        }
+        if matches!(tokens[n], ":" | "·" | "-" | "–" | "—" | "|") {
+            return true;
+        }
+    }
+    false
+}
+
+/// A word of a name: it does not start in lowercase, and ends in no
+/// punctuation unless it is an initial ("M.").
+fn name_word(word: &str) -> bool {
+    let starts = word.chars().next().is_some_and(|c| c.is_alphabetic() && !c.is_lowercase());
+    let initial = word.chars().count() == 2 && word.ends_with('.');
+    starts && (initial || !word.ends_with(['.', '!', '?', ',', ';', ':']))
+}
+
+/// A forum's user name: "Pere_BCN", "Giorgio_56", "Jean-Yves22" (letters,
+/// then digits), "montse.g" (lowercase words joined by a dot).
+fn user_name(token: &str) -> bool {
+    let word = token.trim_end_matches([':', '·']);
+    let letters_then_digits = {
+        let digits = word.chars().rev().take_while(char::is_ascii_digit).count();
+        let letters = word.chars().filter(|c| c.is_alphabetic()).count();
+        // "COVID-19" numbers its name after a hyphen; a user name runs on.
+        let runs_on = word.chars().rev().nth(digits).is_some_and(char::is_alphabetic);
+        digits >= 2 && letters >= 3 && runs_on && !word.contains(['/', '.'])
+    };
+    // Two parts only: "www.lemonde.fr" is an address.
+    let parts: Vec<&str> = word.split('.').collect();
+    let dotted = parts.len() == 2 && parts.iter().all(|part| !part.is_empty() && part.chars().all(|c| c.is_lowercase()));
+    (word.contains('_') && word.chars().any(char::is_alphabetic)) || letters_then_digits || dotted
 }
 
 #[cfg(test)]
@@ -95,6 +155,38 @@ mod tests {
         assert!(r[..ARTICLE.len()].iter().all(Option::is_none), "{r:?}");
         assert_eq!(r[n..n + 2], [Some(Reason::ReaderComment); 2]);
         assert_eq!(r[n + 3], Some(Reason::ReaderComment));
+    }
+
+    #[test]
+    fn readers_sign_their_comments() {
+        let mut page = article();
+        page.extend(SHARE_BAR.iter().map(std::slice::from_ref));
+        page.push(&["Isarpendler: 360 Euro für einen Parkplatz, den ich eh nie finde.", "Großartig."]);
+        page.push(&["M. Weber: Endlich."]);
+        page.push(&["Jean-Yves22 · Encore une fois ce sont les ouvriers qui paient."]);
+        let r = paragraphs_of(&page);
+        let n = ARTICLE.len() + SHARE_BAR.len();
+        assert!(r[..ARTICLE.len()].iter().all(Option::is_none), "{r:?}");
+        assert_eq!(r[n..n + 2], [Some(Reason::ReaderComment); 2], "{r:?}");
+        assert_eq!(r[n + 3], Some(Reason::ReaderComment), "{r:?}");
+        // Other stories' headlines, each led by its label, are no signatures.
+        let mut related = article();
+        related.extend(SHARE_BAR.iter().map(std::slice::from_ref));
+        related.push(&["Francia: descubren una fiesta clandestina con 400 invitados"]);
+        related.push(&["Los vecinos avisaron a la policía pasada la medianoche."]);
+        related.push(&["Islandia: dimite el seleccionador tras quedar fuera de la Eurocopa"]);
+        let r = paragraphs_of(&related);
+        assert!(r.iter().all(|x| *x != Some(Reason::ReaderComment)), "{r:?}");
+    }
+
+    #[test]
+    fn user_names_and_signatures() {
+        for name in ["Pere_BCN", "Giorgio_56", "Jean-Yves22", "montse.g"] {
+            assert!(super::user_name(name), "{name}");
+        }
+        for word in ["COVID-19", "G7", "Lyon", "m.in.", "2025", "www.lemonde.fr"] {
+            assert!(!super::user_name(word), "{word}");
+        }
     }
 
     #[test]

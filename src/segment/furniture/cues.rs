@@ -94,6 +94,7 @@ const CUES: &[Cues] = &[
             "politique de cookies", "politique de confidentialité", "gérer mes choix", "nous et nos partenaires",
             "en poursuivant votre navigation", "paramétrer les cookies", "votre consentement",
             "cookie-richtlinie", "datenschutzerklärung", "wenn sie weitersurfen", "stimmen sie der verwendung",
+            "„alle akzeptieren“", "\"alle akzeptieren\"", "ihre einwilligung können sie", "datenschutzeinstellungen",
             "externe inhalte angezeigt", "externen inhalt von", "an drittplattformen",
             "utilizziamo cookie", "utilizza cookie", "noi e terze parti", "il tuo consenso", "informativa sulla privacy",
             "política de privacidade", "ao continuar navegando", "ao continuar a navegar", "utilizamos cookies e",
@@ -252,6 +253,15 @@ const CUES: &[Cues] = &[
             "create an account", "create a free account", "free articles", "unlimited access", "support our journalism",
             "support local journalism", "support independent journalism", "make a contribution", "donate now",
             "become a member", "reached your limit", "to continue reading",
+            // Logging in to comment ("declined to comment" and "no estuvo
+            // disponible para comentar" are reporting, so only the form's words).
+            "to post a comment", "to comment, please", "pour commenter cet article", "pour commenter, ",
+            "pour pouvoir commenter", "para comentar tienes", "para comentar debes", "para comentar es necesario",
+            "per commentare gli articoli", "per commentare devi", "per commentare è necessario", "um kommentieren zu können",
+            "aby dodać komentarz", "om te kunnen reageren", "чтобы оставить комментарий",
+            // A site's channel on a messaging app: "Il Corriere è anche su WhatsApp: unisciti al canale …".
+            "whatsapp channel", "canale whatsapp", "unisciti al canale", "chaîne whatsapp", "canal de whatsapp",
+            "whatsapp-kanal",
             // es
             "suscríbete", "suscribirte", "ya eres suscriptor", "ya tienes una cuenta", "inicia sesión", "iniciar sesión",
             "regístrate", "acceso ilimitado", "apoya el periodismo", "hazte socio", "exclusivo para suscriptores",
