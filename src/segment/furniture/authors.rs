@@ -137,6 +137,29 @@ mod tests {
     }
 
     #[test]
+    fn a_deck_between_the_date_and_the_byline() {
+        let r = page(&[
+            "Busse und Bahnen stehen in vielen Städten still",
+            "Stand: 17.02.2026 18:04 Uhr",
+            "In sieben Bundesländern hat ver.di zu Warnstreiks aufgerufen. Die Arbeitgeber sprechen von Eskalation.",
+            "Von Lena Hartmann, SWR",
+            "Pendlerinnen und Pendler in weiten Teilen Deutschlands müssen sich zum Ende der Woche auf Ausfälle einstellen.",
+            "Die Gewerkschaft rief die Beschäftigten kommunaler Verkehrsbetriebe zu ganztägigen Streiks auf.",
+        ]);
+        assert_eq!(r[2], Some(Reason::HeadlineBlock), "{r:?}");
+        assert_eq!(r[4..], [None, None], "{r:?}");
+        // Under the date, a lead that a photo's credit follows stays the lead.
+        let r = page(&[
+            "Busse und Bahnen stehen in vielen Städten still",
+            "Stand: 17.02.2026 18:04 Uhr",
+            "In sieben Bundesländern hat ver.di zu Warnstreiks aufgerufen, und die Arbeitgeber sprechen von Eskalation.",
+            "Foto: dpa",
+            "Pendlerinnen und Pendler in weiten Teilen Deutschlands müssen sich zum Ende der Woche auf Ausfälle einstellen.",
+        ]);
+        assert_eq!(r[2], None, "{r:?}");
+    }
+
+    #[test]
     fn a_lone_name_is_no_byline_and_prose_about_a_person_stays() {
         // A heading that is a name, then a story about that person.
         let r = page(&[

@@ -339,13 +339,19 @@ pub(super) fn decks(lines: &[Line], reasons: &mut [Option<Reason>]) {
     // Vox Société") is no byline.
     // A kicker may open the headline's line ("LIBYE. Donné pour mort, …").
     let Some(headline_at) = paragraphs[..first_prose].iter().position(|p| headline(reasons[p.start]) || headline(reasons[p.end - 1])) else { return };
-    if paragraphs[headline_at + 1..first_prose].iter().any(|p| is_meta(reasons[p.start])) {
-        return;
-    }
+    // A date or byline between the headline and the first paragraph makes
+    // that paragraph the lead, unless another byline or date closes it
+    // ("Stand: 17.02.2026 18:04 Uhr", the deck, "Von Lena Hartmann, SWR"),
+    // not a photo's credit.
+    let meta_above = paragraphs[headline_at + 1..first_prose].iter().any(|p| is_meta(reasons[p.start]));
+    let byline_or_date = |r: Option<Reason>| matches!(r, Some(Reason::Stamp | Reason::Credit | Reason::Symbols | Reason::TitleCase));
     let deck_end = (first_prose..paragraphs.len().min(first_prose + MAX_DECK_PARAGRAPHS + 1))
         .find(|&k| furniture(&paragraphs[k]) || name_with_role(&lines[paragraphs[k].start]))
         .filter(|&k| is_meta(reasons[paragraphs[k].start]) || name_with_role(&lines[paragraphs[k].start]));
     let Some(deck_end) = deck_end else { return };
+    if meta_above && !byline_or_date(reasons[paragraphs[deck_end].start]) {
+        return;
+    }
     let deck = &paragraphs[first_prose..deck_end];
     // A paragraph that ends in ':' announces the list below it ("… here are
     // some things you shouldn't leave in your car:"); a deck does not.
