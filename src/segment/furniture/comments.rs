@@ -138,45 +138,50 @@ mod tests {
 
     const SHARE_BAR: [&str; 4] = ["Agrandir le texte", "Réduire le texte", "Ajouter aux favoris", "Envoyer par email"];
 
-    fn article() -> Vec<&'static [&'static str]> {
-        ARTICLE.iter().map(std::slice::from_ref).collect()
+    /// Where the tail starts: after the article and its share bar.
+    const TAIL: usize = ARTICLE.len() + SHARE_BAR.len();
+
+    /// The reasons of an article, its share bar, then `tail`'s paragraphs.
+    fn under_the_share_bar(tail: &[&[&str]]) -> Vec<Option<Reason>> {
+        let mut page: Vec<&[&str]> = ARTICLE.iter().chain(&SHARE_BAR).map(std::slice::from_ref).collect();
+        page.extend_from_slice(tail);
+        let r = paragraphs_of(&page);
+        assert!(r[..ARTICLE.len()].iter().all(Option::is_none), "{r:?}");
+        r
+    }
+
+    fn no_comment(r: &[Option<Reason>]) -> bool {
+        r.iter().all(|x| *x != Some(Reason::ReaderComment))
     }
 
     #[test]
     fn a_thread_under_the_share_bar_is_comments() {
-        let mut page = article();
-        page.extend(SHARE_BAR.iter().map(std::slice::from_ref));
-        page.push(&["Tu as raison.", "Avec ces pays, on ne peut jamais savoir qui dit vrai."]);
-        page.push(&["vous avez raison de vous méfier..."]);
-        page.push(&["La carte publiée par le journal est totalement fausse."]);
-        page.push(&["mon commentaire était ironique !"]);
-        let r = paragraphs_of(&page);
-        let n = ARTICLE.len() + SHARE_BAR.len();
-        assert!(r[..ARTICLE.len()].iter().all(Option::is_none), "{r:?}");
-        assert_eq!(r[n..n + 2], [Some(Reason::ReaderComment); 2]);
-        assert_eq!(r[n + 3], Some(Reason::ReaderComment));
+        let r = under_the_share_bar(&[
+            &["Tu as raison.", "Avec ces pays, on ne peut jamais savoir qui dit vrai."],
+            &["vous avez raison de vous méfier..."],
+            &["La carte publiée par le journal est totalement fausse."],
+            &["mon commentaire était ironique !"],
+        ]);
+        assert_eq!(r[TAIL..TAIL + 2], [Some(Reason::ReaderComment); 2]);
+        assert_eq!(r[TAIL + 3], Some(Reason::ReaderComment));
     }
 
     #[test]
     fn readers_sign_their_comments() {
-        let mut page = article();
-        page.extend(SHARE_BAR.iter().map(std::slice::from_ref));
-        page.push(&["Isarpendler: 360 Euro für einen Parkplatz, den ich eh nie finde.", "Großartig."]);
-        page.push(&["M. Weber: Endlich."]);
-        page.push(&["Jean-Yves22 · Encore une fois ce sont les ouvriers qui paient."]);
-        let r = paragraphs_of(&page);
-        let n = ARTICLE.len() + SHARE_BAR.len();
-        assert!(r[..ARTICLE.len()].iter().all(Option::is_none), "{r:?}");
-        assert_eq!(r[n..n + 2], [Some(Reason::ReaderComment); 2], "{r:?}");
-        assert_eq!(r[n + 3], Some(Reason::ReaderComment), "{r:?}");
+        let r = under_the_share_bar(&[
+            &["Isarpendler: 360 Euro für einen Parkplatz, den ich eh nie finde.", "Großartig."],
+            &["M. Weber: Endlich."],
+            &["Jean-Yves22 · Encore une fois ce sont les ouvriers qui paient."],
+        ]);
+        assert_eq!(r[TAIL..TAIL + 2], [Some(Reason::ReaderComment); 2], "{r:?}");
+        assert_eq!(r[TAIL + 3], Some(Reason::ReaderComment), "{r:?}");
         // Other stories' headlines, each led by its label, are no signatures.
-        let mut related = article();
-        related.extend(SHARE_BAR.iter().map(std::slice::from_ref));
-        related.push(&["Francia: descubren una fiesta clandestina con 400 invitados"]);
-        related.push(&["Los vecinos avisaron a la policía pasada la medianoche."]);
-        related.push(&["Islandia: dimite el seleccionador tras quedar fuera de la Eurocopa"]);
-        let r = paragraphs_of(&related);
-        assert!(r.iter().all(|x| *x != Some(Reason::ReaderComment)), "{r:?}");
+        let r = under_the_share_bar(&[
+            &["Francia: descubren una fiesta clandestina con 400 invitados"],
+            &["Los vecinos avisaron a la policía pasada la medianoche."],
+            &["Islandia: dimite el seleccionador tras quedar fuera de la Eurocopa"],
+        ]);
+        assert!(no_comment(&r), "{r:?}");
     }
 
     #[test]
@@ -192,14 +197,13 @@ mod tests {
     #[test]
     fn an_article_that_goes_on_below_its_tools_keeps_its_prose() {
         // One loose line is not a thread: the text below the bar is the article's.
-        let mut page = article();
-        page.extend(SHARE_BAR.iter().map(std::slice::from_ref));
-        page.push(&["Le gouvernement a annoncé un nouveau plan pour les hôpitaux."]);
-        page.push(&["et ce n'est pas tout..."]);
-        page.push(&["Les syndicats ont salué une avancée, mais attendent les détails."]);
-        page.push(&["Le texte sera présenté au Parlement en janvier."]);
-        let r = paragraphs_of(&page);
-        assert!(r.iter().all(|x| *x != Some(Reason::ReaderComment)), "{r:?}");
+        let r = under_the_share_bar(&[
+            &["Le gouvernement a annoncé un nouveau plan pour les hôpitaux."],
+            &["et ce n'est pas tout..."],
+            &["Les syndicats ont salué une avancée, mais attendent les détails."],
+            &["Le texte sera présenté au Parlement en janvier."],
+        ]);
+        assert!(no_comment(&r), "{r:?}");
     }
 
     #[test]
@@ -210,6 +214,6 @@ mod tests {
             &["La carte publiée par le journal est totalement fausse."],
             &["mon commentaire était ironique !"],
         ]);
-        assert!(r.iter().all(|x| *x != Some(Reason::ReaderComment)), "{r:?}");
+        assert!(no_comment(&r), "{r:?}");
     }
 }
