@@ -5,13 +5,14 @@
 //! sentence, so no rule on one line catches it, and a summary would quote
 //! a reader as the news. What gives a thread away is its company: it
 //! comes after the article and the site's tools (share buttons, a comment
-//! form, related headlines), and readers write loosely, so among its lines
-//! are some that start in lowercase or trail off in "...", which the rules
-//! on one line have already marked.
+//! form, related headlines); readers write loosely, so among its lines are
+//! some that start in lowercase or trail off in "...", which the rules on
+//! one line have already marked; and they sign what they write ("Pere_BCN
+//! …", "Isarpendler: …", "Nok Jaidee : …").
 //!
 //! So: the page's last stretch of lines, fenced off from the article by a
 //! run of furniture, in which at least a third of the lines (and two or
-//! more) are such loose lines, is a thread; its other sentences are
+//! more) are loose or signed, is a thread; its other sentences are
 //! comments. The article above it must be the bigger part of the page's
 //! prose, so an article whose own text is loose (a transcript, a poem) is
 //! never taken for a thread.
