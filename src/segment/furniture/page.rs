@@ -134,10 +134,29 @@ pub(super) fn captions_over_credits(lines: &[Line], features: &[Features], reaso
         // over "Fot. KP PSP w Kościanie"): a lead runs longer.
         const MAX_TWO_SENTENCE_CAPTION_WORDS: f32 = 16.0;
         let two_short = caption.len() == 2 && words <= MAX_TWO_SENTENCE_CAPTION_WORDS;
-        if credit_alone && caption.len() <= 2 && words <= MAX_CAPTION_WORDS && (unended || two_short) {
+        // So is one short sentence ("Pazienti in attesa nel corridoio del
+        // pronto soccorso dell'ospedale Cardarelli."): a lead says more.
+        // A quote ("… challenge," he said.) or a sentence that opens on a
+        // connective ("Specifically, Graham said …", "Pendant ce temps, …")
+        // carries on the story around a picture.
+        // (Where words are not spaced, a sentence's size says less.)
+        let one_short = caption.len() == 1
+            && !features[caption.start].spaceless
+            && words <= MAX_TWO_SENTENCE_CAPTION_WORDS
+            && describes(lines[caption.start].text);
+        if credit_alone && caption.len() <= 2 && words <= MAX_CAPTION_WORDS && (unended || two_short || one_short) {
             name_unnamed(&mut reasons[caption.clone()], Reason::CreditedCaption);
         }
     }
+}
+
+/// A sentence that may be a picture's description: no quote in it, and no
+/// connective and comma in its first three words.
+fn describes(text: &str) -> bool {
+    const OPENING_WORDS: usize = 3;
+    let quoted = text.contains(['"', '“', '”', '«', '»', '„']);
+    let connective = text.split_whitespace().take(OPENING_WORDS).any(|w| w.ends_with(','));
+    !quoted && !connective
 }
 
 /// Lines of pages written without sentence punctuation (Thai), where
@@ -588,6 +607,25 @@ mod tests {
             "Learn more",
         ]);
         assert_eq!(article[1..3], [None, None]);
+    }
+
+    #[test]
+    fn one_short_sentence_over_a_photo_credit_is_its_caption() {
+        let r = paragraphs_of(&[
+            &[PROSE[0]],
+            &["Ein leerer Busbahnhof in Stuttgart während eines Warnstreiks im vergangenen Jahr."],
+            &["Foto: dpa"],
+            &[PROSE[1]],
+            &["\"It's without a doubt going to be the governor's most difficult challenge,\" he said."],
+            &["Photo: Jane Doe"],
+            &["Pendant ce temps, et malgré la promesse d'un changement, les manifestations continuent."],
+            &["Photo : AFP"],
+            &[PROSE[2]],
+        ]);
+        assert_eq!(r[1], Some(Reason::CreditedCaption), "{r:?}");
+        // A quote, or a sentence that goes on from a connective, carries on the story.
+        assert_eq!(r[4], None, "{r:?}");
+        assert_eq!(r[6], None, "{r:?}");
     }
 
     #[test]
