@@ -118,7 +118,10 @@ fn short_paragraphs(lines: &[Line], features: &[Features]) -> Vec<std::ops::Rang
 pub(super) fn captions_over_credits(lines: &[Line], features: &[Features], reasons: &mut [Option<Reason>]) {
     const MAX_CAPTION_WORDS: f32 = 40.0;
     let paragraphs = paragraphs(lines);
-    for pair in paragraphs.windows(2) {
+    // The page's first paragraph of prose is its lead, whatever credit
+    // follows it.
+    let lead = paragraphs.iter().position(|p| reasons[p.clone()].iter().any(Option::is_none));
+    for (k, pair) in paragraphs.windows(2).enumerate() {
         let (caption, credit) = (&pair[0], &pair[1]);
         let credit_alone = credit.len() == 1
             && lines[credit.start].own_line
@@ -141,6 +144,7 @@ pub(super) fn captions_over_credits(lines: &[Line], features: &[Features], reaso
         // carries on the story around a picture.
         // (Where words are not spaced, a sentence's size says less.)
         let one_short = caption.len() == 1
+            && Some(k) != lead
             && !features[caption.start].spaceless
             && words <= MAX_TWO_SENTENCE_CAPTION_WORDS
             && describes(lines[caption.start].text);
@@ -359,16 +363,16 @@ pub(super) fn decks(lines: &[Line], reasons: &mut [Option<Reason>]) {
     // A kicker may open the headline's line ("LIBYE. Donné pour mort, …").
     let Some(headline_at) = paragraphs[..first_prose].iter().position(|p| headline(reasons[p.start]) || headline(reasons[p.end - 1])) else { return };
     // A date or byline between the headline and the first paragraph makes
-    // that paragraph the lead, unless another byline or date closes it
-    // ("Stand: 17.02.2026 18:04 Uhr", the deck, "Von Lena Hartmann, SWR"),
-    // not a photo's credit.
+    // that paragraph the lead, unless a byline or date follows it right
+    // away ("Stand: 17.02.2026 18:04 Uhr", the deck, "Von Lena Hartmann,
+    // SWR"): not a photo's credit, nor a note on the author further down.
     let meta_above = paragraphs[headline_at + 1..first_prose].iter().any(|p| is_meta(reasons[p.start]));
-    let byline_or_date = |r: Option<Reason>| matches!(r, Some(Reason::Stamp | Reason::Credit | Reason::Symbols | Reason::TitleCase));
+    let byline_or_date = |r: Option<Reason>| matches!(r, Some(Reason::Stamp | Reason::Symbols | Reason::TitleCase));
     let deck_end = (first_prose..paragraphs.len().min(first_prose + MAX_DECK_PARAGRAPHS + 1))
         .find(|&k| furniture(&paragraphs[k]) || name_with_role(&lines[paragraphs[k].start]))
         .filter(|&k| is_meta(reasons[paragraphs[k].start]) || name_with_role(&lines[paragraphs[k].start]));
     let Some(deck_end) = deck_end else { return };
-    if meta_above && !byline_or_date(reasons[paragraphs[deck_end].start]) {
+    if meta_above && (deck_end != first_prose + 1 || !byline_or_date(reasons[paragraphs[deck_end].start])) {
         return;
     }
     let deck = &paragraphs[first_prose..deck_end];
