@@ -20,7 +20,7 @@
 use std::ops::Range;
 
 use super::line::Line;
-use super::page::paragraphs;
+use super::page::{all_furniture, paragraphs};
 use super::reason::Reason;
 
 /// Furniture sentences in a row that fence a thread off from the article:
@@ -44,7 +44,7 @@ pub(super) fn comment_thread(lines: &[Line], reasons: &mut [Option<Reason>]) {
 /// The rows of the page's last stretch before its foot, when a fence of
 /// furniture stands above them and enough of them are loose.
 fn thread_rows(lines: &[Line], rows: &[Range<usize>], reasons: &[Option<Reason>]) -> Option<Range<usize>> {
-    let furniture = |row: &Range<usize>| reasons[row.clone()].iter().all(Option::is_some);
+    let furniture = |row: &Range<usize>| all_furniture(reasons, row);
     let loose = |row: &Range<usize>| {
         // A headline led by its label ("Francia: descubren …") or a quoted
         // post is not a reader's signature.
@@ -78,8 +78,8 @@ const MAX_NAME_WORDS: usize = 3;
 /// separator ("Isarpendler: 360 Euro …", "M. Weber: Endlich.", "Nok Jaidee
 /// : …", "Javier M. · Por fin …").
 fn signed_by_a_reader(lines: &[Line], row: &Range<usize>) -> bool {
-    let text = lines[row.clone()].iter().map(|l| l.text).collect::<Vec<_>>().join(" ");
-    let tokens: Vec<&str> = text.split_whitespace().take(MAX_NAME_WORDS + 1).collect();
+    // The row's first words, across its sentences ("Javier M." · "Por fin …").
+    let tokens: Vec<&str> = lines[row.clone()].iter().flat_map(|l| l.text.split_whitespace()).take(MAX_NAME_WORDS + 1).collect();
     let Some(first) = tokens.first() else { return false };
     if user_name(first) {
         return true;

@@ -18,6 +18,10 @@ use crate::segment::lead_label::is_lead_label;
 /// them one by its cue or its date, though together too long for either.
 fn joined_stamps(text: &str) -> bool {
     const SEPARATORS: [&str; 4] = [" - ", " – ", " | ", " · "];
+    // Most sentences reach this rule and have no separator: no copy for them.
+    if !SEPARATORS.iter().any(|separator| text.contains(separator)) {
+        return false;
+    }
     let mut joined = text.to_string();
     for separator in SEPARATORS {
         joined = joined.replace(separator, "\n");

@@ -38,6 +38,11 @@ pub(super) fn paragraphs(lines: &[Line]) -> Vec<std::ops::Range<usize>> {
     out
 }
 
+/// Whether every sentence of `paragraph` is named furniture already.
+pub(super) fn all_furniture(reasons: &[Option<Reason>], paragraph: &std::ops::Range<usize>) -> bool {
+    reasons[paragraph.clone()].iter().all(Option::is_some)
+}
+
 /// A one-word sentence in a paragraph of prose answers or exclaims
 /// ("Czy to znaczy, że reforma się udała? Niekoniecznie."): prose, though
 /// too short for a summary to pick (`too_short_to_stand_alone`). In a
@@ -120,7 +125,7 @@ pub(super) fn captions_over_credits(lines: &[Line], features: &[Features], reaso
     let paragraphs = paragraphs(lines);
     // The page's first paragraph of prose is its lead, whatever credit
     // follows it.
-    let lead = paragraphs.iter().position(|p| reasons[p.clone()].iter().any(Option::is_none));
+    let lead = paragraphs.iter().position(|p| !all_furniture(reasons, p));
     for (k, pair) in paragraphs.windows(2).enumerate() {
         let (caption, credit) = (&pair[0], &pair[1]);
         let credit_alone = credit.len() == 1
@@ -186,7 +191,7 @@ pub(super) fn unpunctuated_page(lines: &[Line], features: &[Features], reasons: 
     // The opening: everything above the first date or byline, when it comes
     // early. The site's own lines above it (a login link, the breadcrumb)
     // are furniture already and do not count.
-    let unnamed = |p: &std::ops::Range<usize>| reasons[p.clone()].iter().any(Option::is_none);
+    let unnamed = |p: &std::ops::Range<usize>| !all_furniture(reasons, p);
     let opening = paragraphs
         .iter()
         .position(|p| is_time(reasons, p.start) || reasons[p.start] == Some(Reason::Credit))
@@ -234,7 +239,7 @@ pub(super) fn unpunctuated_page(lines: &[Line], features: &[Features], reasons: 
         let run = paragraphs[k..].iter().take_while(|p| p.len() == 1 && short(p) && reasons[p.start].is_none()).count();
         // Between furniture on both sides (or the page's edge): Thai sites
         // also print a story one short sentence a line.
-        let furniture = |j: usize| paragraphs.get(j).is_none_or(|p| reasons[p.clone()].iter().all(Option::is_some));
+        let furniture = |j: usize| paragraphs.get(j).is_none_or(|p| all_furniture(reasons, p));
         let boxed = (k == 0 || furniture(k - 1)) && furniture(k + run);
         if run >= MIN_LINKS && boxed {
             for p in &paragraphs[k..k + run] {
@@ -351,7 +356,7 @@ pub(super) fn decks(lines: &[Line], reasons: &mut [Option<Reason>]) {
     let is_meta = |r: Option<Reason>| {
         matches!(r, Some(Reason::Stamp | Reason::Credit | Reason::Symbols | Reason::Dateline | Reason::LeadLabel | Reason::PhotoCredit | Reason::TitleCase | Reason::TooShort))
     };
-    let furniture = |p: &std::ops::Range<usize>| reasons[p.clone()].iter().all(Option::is_some);
+    let furniture = |p: &std::ops::Range<usize>| all_furniture(reasons, p);
     let Some(first_prose) = paragraphs.iter().position(|p| !furniture(p)) else { return };
     // After the byline or the date comes the lead, not a deck; and a deck
     // stands under a headline.
