@@ -177,7 +177,7 @@ const CUES: &[Cues] = &[
             "分享", "相关阅读", "相关新闻", "相关报道", "广告", "订阅", "阅读全文", "点击查看", "延伸阅读", "扫码",
             "シェア", "関連記事", "広告", "続きを読む", "공유", "관련기사", "광고", "구독", "แชร์", "อ่านเพิ่มเติม",
             "โฆษณา", "ข่าวยอดนิยม", "ข่าวที่เกี่ยวข้อง", "ข่าวล่าสุด", "เรื่องแนะนำ", "ข้ามโพสต์", "สิ้นสุดโพสต์",
-            "สิ้นสุด เรื่องแนะนำ", "ข้ามเรื่องแนะนำ", "แท็ก ", "กดติดตาม", "กดแชร์", "ชอบบทความนี้", "ดาวน์โหลดแอป",
+            "สิ้นสุด เรื่องแนะนำ", "ข้ามเรื่องแนะนำ", "กดติดตาม", "กดแชร์", "ชอบบทความนี้", "ดาวน์โหลดแอป",
             "ชมคลิปเต็ม", "สนับสนุนโดย", "ติดตามข่าว", "รับข่าว",
         ],
         contains: &[],
@@ -189,7 +189,7 @@ const CUES: &[Cues] = &[
         starts: &[
             "tags:", "tag:", "étiquettes:", "mots-clés:", "etiquetas:", "temas:", "schlagwörter:", "schlagworte:", "argomenti:",
             "tags relacionadas", "trefwoorden:", "tagi:", "теги:", "метки:", "etiketler:", "الوسوم:", "标签:", "標籤:", "タグ:",
-            "태그:", "แท็ก:", "แท็กที่เกี่ยวข้อง", "อ้างอิง:",
+            "태그:", "แท็ก:", "แท็ก ", "แท็กที่เกี่ยวข้อง", "อ้างอิง:",
         ],
         contains: &[],
     },
@@ -213,7 +213,12 @@ const CUES: &[Cues] = &[
             "want more", "for more coverage", "by submitting", "send us", "read:",
         ],
         contains: &[
-            "mailing list", "sign up for", "sign up now", "subscribe to our", "newsletter", "delivered straight to your",
+            "mailing list", "sign up for", "sign up now", "subscribe to our", "delivered straight to your",
+            // A newsletter offered, not one a source edits ("… the editor of
+            // an independent political newsletter in Washington.").
+            "our newsletter", "the newsletter", "newsletters", "newsletter!", "newsletter sign", "newsletter delivered",
+            "free newsletter", "daily newsletter", "weekly newsletter", "email newsletter", "e-mail newsletter",
+            "newsletter abonnieren", "notre newsletter", "votre newsletter", "nuestra newsletter", "na newsletter", "รับ newsletter",
             "click here", "after the jump", "your tweets", "location information",
             // "… ได้ทาง Facebook, X และ LINE": follow the site elsewhere.
             "ได้ทาง facebook", "ได้ทาง line", "ได้ทุกช่องทาง", "ทาง line oa", "แบบเรียลไทม์ได้ทาง", "สมัครจดหมายข่าว", "ส่งตรงถึงอีเมล", "ได้ที่ facebook",
@@ -464,6 +469,26 @@ mod tests {
         assert_eq!(classify_sentence(note), Some(Reason::BrowserNotice));
         let news = "La CNIL rappelle que chaque citoyen peut demander aux entreprises quelles données elles détiennent sur lui.";
         assert_eq!(classify_sentence(news), None);
+    }
+
+    /// A newsletter offered to the reader, in any language, is furniture; one
+    /// that a source edits or writes is news (DUC2004 lost two such leads).
+    #[test]
+    fn newsletters_offered_but_not_newsletters_reported() {
+        for offer in [
+            "Get our free newsletter delivered every weekday morning.",
+            "Newsletter abonnieren: „München heute“ – das Wichtigste aus der Stadt, jeden Morgen um 6 Uhr in Ihrem Postfach.",
+            "Zapisz się na newsletter Bankier.pl i otrzymuj najważniejsze informacje ze świata finansów.",
+            "Inscrivez-vous gratuitement à notre newsletter locale, envoyée chaque vendredi midi.",
+        ] {
+            assert!(classify_sentence(offer).is_some(), "{offer}");
+        }
+        for news in [
+            "\"That's the problem,\" said Stuart Rothenberg, the editor of an independent political newsletter in Washington.",
+            "The Mercers became his supporters after reading Access to Energy, an offbeat scientific newsletter that he wrote.",
+        ] {
+            assert_eq!(classify_sentence(news), None, "{news}");
+        }
     }
 
     #[test]
