@@ -204,7 +204,8 @@ mod tests {
     #[test]
     fn the_shipped_reader_loads() {
         let reader = ProseReader::shipped();
-        assert!(reader.threshold > 0.5 && reader.threshold < 1.0);
+        // Set for precision: it flags a line only at even odds of junk or better.
+        assert!(reader.threshold >= 0.5 && reader.threshold < 1.0);
         assert!(reader.decides_for("en") && !reader.decides_for("th"));
         let zero = [0f32; DIM];
         assert!(!reader.reads_as_furniture("The council voted on Tuesday to close the old bridge for repairs until May.", "en", &zero));
