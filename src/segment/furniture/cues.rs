@@ -250,7 +250,8 @@ const CUES: &[Cues] = &[
         // sentences, which only their words give away.
         reason: Reason::Appeal,
         max_words: 60.0,
-        starts: &[],
+        // A sentence that opens on "log in" in Thai is the form's button.
+        starts: &["เข้าสู่ระบบ"],
         contains: &[
             // en
             "subscribe now", "subscribe for", "subscribe today", "for subscribers only", "exclusive to subscribers",
@@ -309,7 +310,9 @@ const CUES: &[Cues] = &[
             // ko
             "구독하고", "구독하기", "구독 신청", "구독자 전용", "로그인", "회원가입", "후원하기", "후원해", "전용 콘텐츠",
             // th
-            "สมัครสมาชิก", "เข้าสู่ระบบ", "ร่วมสนับสนุน", "สมัครรับจดหมายข่าว", "ลงทะเบียนรับจดหมายข่าว", "เพิ่มเพื่อนทาง line",
+            // "เข้าสู่ระบบ" is "log in" only as a form's words: in a sentence it
+            // is "entered the … system" ("… เข้าสู่ระบบคุมประพฤติแล้ว 5,214 คดี").
+            "สมัครสมาชิก", "เข้าสู่ระบบเพื่อ", "เข้าสู่ระบบ หรือ", "เข้าสู่ระบบ |", "เข้าสู่ระบบ /", "? เข้าสู่ระบบ", "ร่วมสนับสนุน", "สมัครรับจดหมายข่าว", "ลงทะเบียนรับจดหมายข่าว", "เพิ่มเพื่อนทาง line",
             "คลิกเพิ่มเพื่อน", "สมัครวันนี้", "เดือนแรกฟรี", "ได้ไม่จำกัด",
             // newsletters delivered to the reader, any language
             "straight to your inbox", "l'essentiel de l'actualité", "dans votre boîte mail", "dans votre boîte e-mail",
@@ -468,6 +471,17 @@ mod tests {
                     vous disposez d'un droit d'accès, de rectification et de suppression des informations vous concernant.";
         assert_eq!(classify_sentence(note), Some(Reason::BrowserNotice));
         let news = "La CNIL rappelle que chaque citoyen peut demander aux entreprises quelles données elles détiennent sur lui.";
+        assert_eq!(classify_sentence(news), None);
+    }
+
+    /// "เข้าสู่ระบบ" is a log-in form's words, or "entered the … system" in
+    /// a Thai sentence.
+    #[test]
+    fn thai_log_in_forms_but_not_a_system_entered() {
+        for form in ["เข้าสู่ระบบเพื่อแสดงความคิดเห็น", "เข้าสู่ระบบ หรือ สมัครสมาชิก เพื่อบันทึกบทความที่คุณสนใจ", "เข้าสู่ระบบ"] {
+            assert_eq!(classify_sentence(form), Some(Reason::Appeal), "{form}");
+        }
+        let news = "ตั้งแต่วันที่ 11 เม.ย. มีคดีขับรถขณะเมาสุราเข้าสู่ระบบคุมประพฤติแล้ว 5,214 คดี";
         assert_eq!(classify_sentence(news), None);
     }
 
