@@ -118,12 +118,21 @@ pub(super) fn ends_in_link(folded: &str) -> bool {
 /// Words in one step of a breadcrumb.
 const MAX_CRUMB_WORDS: usize = 3;
 
+/// The first step of a site's breadcrumb, its home page.
+const HOME_STEPS: &[&str] = &[
+    "home", "homepage", "accueil", "inicio", "portada", "startseite", "início", "página inicial", "strona główna",
+    "главная", "ana sayfa", "الرئيسية", "首页", "首頁", "ホーム", "홈", "หน้าแรก",
+];
+
 /// A breadcrumb: three or more short steps split by arrows or slashes
-/// ("หน้าแรก > ข่าว > อาชญากรรม", "Interia / Wydarzenia / Polska").
+/// ("หน้าแรก > ข่าว > อาชญากรรม", "Interia / Wydarzenia / Polska"), or two
+/// from the home page ("หน้าแรก > อาชญากรรม", "Home › Politics").
 pub(super) fn breadcrumb(text: &str) -> bool {
     let Some(arrow) = [" > ", " › ", " » ", " / ", " → "].into_iter().find(|a| text.contains(a)) else { return false };
     let steps: Vec<&str> = text.split(arrow).map(str::trim).collect();
-    steps.len() >= 3 && steps.iter().all(|s| !s.is_empty() && s.split_whitespace().count() <= MAX_CRUMB_WORDS && !s.ends_with(['.', '!', '?']))
+    let from_home = steps.len() == 2 && HOME_STEPS.contains(&steps[0].to_lowercase().as_str());
+    (steps.len() >= 3 || from_home)
+        && steps.iter().all(|s| !s.is_empty() && s.split_whitespace().count() <= MAX_CRUMB_WORDS && !s.ends_with(['.', '!', '?']))
 }
 
 /// A URL, an e-mail address or a handle in a short line.

@@ -188,10 +188,23 @@ pub(super) fn unpunctuated_page(lines: &[Line], features: &[Features], reasons: 
     let short = |p: &std::ops::Range<usize>| {
         p.len() <= MAX_TITLE_PIECES && words_in(features, p) <= TITLE_WORDS
     };
+    const HEADLINE_WORDS: f32 = 20.0;
+    let headline_sized = |p: &std::ops::Range<usize>| {
+        p.len() <= MAX_TITLE_PIECES && words_in(features, p) <= HEADLINE_WORDS
+    };
+    // A line of three words or so with no number, alone among paragraphs,
+    // is a section's label ("ตลาดจีนยังไม่ฟื้น", "ใครเสี่ยงที่สุด"); a
+    // statement that short is no summary line either (`too_short`).
+    const LABEL_WORDS: f32 = 3.5;
+    let label = |p: &std::ops::Range<usize>| {
+        let f = &features[p.start];
+        p.len() == 1 && f.digits == 0 && (f.words <= LABEL_WORDS || thai_subhead(lines[p.start].text, f))
+    };
     // The opening: everything above the first date or byline, when it comes
     // early. The site's own lines above it (a login link, the breadcrumb)
-    // are furniture already and do not count.
-    let unnamed = |p: &std::ops::Range<usize>| !all_furniture(reasons, p);
+    // are furniture already and do not count, nor does a label's worth of
+    // words (the desk's name over the date: "ทีมข่าวอาชญากรรม").
+    let unnamed = |p: &std::ops::Range<usize>| !all_furniture(reasons, p) && !label(p);
     let opening = paragraphs
         .iter()
         .position(|p| is_time(reasons, p.start) || reasons[p.start] == Some(Reason::Credit))
@@ -203,13 +216,19 @@ pub(super) fn unpunctuated_page(lines: &[Line], features: &[Features], reasons: 
     }
     for (k, p) in paragraphs.iter().enumerate() {
         let next = paragraphs.get(k + 1);
-        // An entry's title between its time and a longer paragraph.
+        // An entry's title between its time and a longer paragraph: on a
+        // line of its own, or on the time's line when the layout joined them
+        // ("21.40 น. นาทีที่ 84 : ใบแดง!" / "เวียดนามเหลือ 10 คน").
         if is_time(reasons, p.end - 1) {
             if let Some(title) = next.filter(|n| short(n) && reasons[(*n).clone()].iter().all(Option::is_none)) {
                 let followed = paragraphs.get(k + 2).is_some_and(|after| !short(after));
                 if followed {
                     name_unnamed(&mut reasons[title.clone()], Reason::TimedEntry);
                 }
+            }
+        } else if p.len() >= 2 && is_time(reasons, p.end - 2) && reasons[p.end - 1].is_none() && short(&(p.end - 1..p.end)) {
+            if next.is_some_and(|after| !short(after)) {
+                reasons[p.end - 1] = Some(Reason::TimedEntry);
             }
         }
         // Links after their label.
@@ -218,16 +237,20 @@ pub(super) fn unpunctuated_page(lines: &[Line], features: &[Features], reasons: 
             for link in paragraphs[k + 1..].iter().take_while(|n| short(n)) {
                 name_unnamed(&mut reasons[link.clone()], Reason::RelatedLink);
             }
+            // Longer headlines too, where nothing of the story follows them:
+            // the label's list runs into more furniture or the page's end.
+            let run = paragraphs[k + 1..].iter().take_while(|n| headline_sized(n)).count();
+            let closed = paragraphs.get(k + 1 + run).is_none_or(|after| all_furniture(reasons, after));
+            if run > 0 && closed {
+                for link in &paragraphs[k + 1..k + 1 + run] {
+                    name_unnamed(&mut reasons[link.clone()], Reason::RelatedLink);
+                }
+            }
         }
     }
     widget_slot_headlines(lines, features, &paragraphs, reasons);
-    // A line of three words or so with no number, alone among paragraphs,
-    // is a section's label ("ตลาดจีนยังไม่ฟื้น", "ใครเสี่ยงที่สุด"); a
-    // statement that short is no summary line either (`too_short`).
-    const LABEL_WORDS: f32 = 3.5;
     for p in &paragraphs {
-        let f = &features[p.start];
-        if p.len() == 1 && reasons[p.start].is_none() && f.words <= LABEL_WORDS && f.digits == 0 {
+        if label(p) && reasons[p.start].is_none() {
             reasons[p.start] = Some(Reason::TooShort);
         }
     }
@@ -248,6 +271,21 @@ pub(super) fn unpunctuated_page(lines: &[Line], features: &[Features], reasons: 
         }
         k += run.max(1);
     }
+}
+
+/// A Thai subhead a little longer than a label: a phrase with none of the
+/// words a statement needs ("บทเรียนจากภาษีน้ำตาล", "พฤติการณ์ของขบวนการ",
+/// "ป้องกันตัวเองอย่างไร"), where a short line of the story says what
+/// happened with a negation, an aspect or a copula ("ไม่มีผู้เสียชีวิต",
+/// "คนขับรถกระบะปลอดภัยแล้ว", "ตัวเลขนี้น่ากังวล"). Matched inside words
+/// too (Thai has no spaces between them), which only keeps more lines.
+fn thai_subhead(text: &str, f: &Features) -> bool {
+    const SUBHEAD_WORDS: f32 = 5.5;
+    const STATEMENT_MARKS: [&str; 15] = ["ไม่", "แล้ว", "ยัง", "มี", "เป็น", "คือ", "ได้", "นี้", "นี่", "จะ", "ว่า", "ก็", "?", "“", "\""];
+    let thai = text.chars().filter(|c| ('\u{0E00}'..='\u{0E7F}').contains(c)).count();
+    2 * thai > text.chars().filter(|c| c.is_alphabetic()).count()
+        && f.words <= SUBHEAD_WORDS
+        && !STATEMENT_MARKS.iter().any(|m| text.contains(m))
 }
 
 /// Other stories' headlines after a widget or a "read more" on a Thai page
@@ -725,6 +763,60 @@ mod tests {
         let mut late: Vec<&[&str]> = THAI_BODY.to_vec();
         late.extend([&["ผู้ใช้ไฟไม่ต้องยื่นเรื่องใดๆ เพิ่มเติมเพื่อรับส่วนลดค่าไฟฟ้าในรอบบิลเดือนกันยายน"][..], &["01 ส.ค. 2568 | 16:05 น."]]);
         assert!(paragraphs_of(&late)[..6].iter().all(Option::is_none));
+    }
+
+    /// A live blog's entry title joined to its time's line is still its
+    /// title; the entry's own text after its time is not.
+    #[test]
+    fn a_thai_entry_title_on_its_times_line() {
+        // Four paragraphs of the story above the first time: no opening.
+        const EARLIER: &[&str] = &["ผู้ใช้ไฟไม่ต้องยื่นเรื่องใดๆ เพิ่มเติมเพื่อรับส่วนลดค่าไฟฟ้าในรอบบิลเดือนกันยายน"];
+        let page_with = |entry: &'static [&'static str]| {
+            let mut page: Vec<&[&str]> = THAI_BODY.to_vec();
+            page.extend([EARLIER, entry]);
+            page.extend(THAI_BODY);
+            paragraphs_of(&page)
+        };
+        let r = page_with(&["21.40 น. นาทีที่ 84 : ใบแดง!", "เวียดนามเหลือ 10 คน"]);
+        assert_eq!(r[6..8], [Some(Reason::Stamp), Some(Reason::TimedEntry)], "{r:?}");
+        assert!(r[..6].iter().chain(&r[8..]).all(Option::is_none), "{r:?}");
+        let r = page_with(&["21.40 น. นาทีที่ 84 : ใบแดง!", "กองหลังเวียดนามถูกไล่ออกจากสนามหลังเข้าสกัดจากด้านหลังใส่กองหน้าไทยซึ่งหลุดเดี่ยวเข้าไปหน้าประตู"]);
+        assert_eq!(r[7], None, "{r:?}");
+    }
+
+    /// A Thai subhead between paragraphs is a label; a short line of the
+    /// story that says what happened is not.
+    #[test]
+    fn thai_subheads_but_not_short_statements() {
+        for (line, subhead) in [
+            ("บทเรียนจากภาษีน้ำตาล", true),
+            ("พฤติการณ์ของขบวนการ", true),
+            ("ป้องกันตัวเองอย่างไร", true),
+            ("ยังไม่มีรายงานผู้เสียชีวิต", false),
+            ("คนขับรถกระบะปลอดภัยแล้ว", false),
+            ("ใครจะเป็นผู้กำกับดูแล?", false),
+        ] {
+            let mut page: Vec<&[&str]> = THAI_BODY.to_vec();
+            let middle = [line];
+            page.push(&middle);
+            page.extend(THAI_BODY);
+            let r = paragraphs_of(&page);
+            assert_eq!(r[5] == Some(Reason::TooShort), subhead, "{line}: {r:?}");
+            assert!(r[..5].iter().chain(&r[6..]).all(Option::is_none), "{r:?}");
+        }
+    }
+
+    /// A long headline under a "recommended" label is a link when the page
+    /// closes after it; with the story going on after it, it may be prose.
+    #[test]
+    fn a_long_thai_headline_under_its_label_at_the_pages_end() {
+        const HEADLINE: &[&str] = &["หมอเตือน ฝุ่นพิษทำเด็กป่วยทางเดินหายใจพุ่ง", "แนะวิธีเลือกหน้ากากให้ถูกต้องและเปลี่ยนทุกวัน"];
+        let mut page: Vec<&[&str]> = THAI_BODY.to_vec();
+        page.extend([&["ข่าวแนะนำ"][..], HEADLINE]);
+        let r = paragraphs_of(&page);
+        assert_eq!(r[6..8], [Some(Reason::RelatedLink); 2], "{r:?}");
+        page.extend(THAI_BODY);
+        assert!(paragraphs_of(&page)[6..].iter().all(Option::is_none));
     }
 
     #[test]

@@ -213,4 +213,9 @@ fn a_post_under_its_signature_breadcrumbs_and_live_blog_notes() {
     assert_eq!((r[0], r[9], r[10]), (None, None, None));
     // A sentence with slashes is no breadcrumb.
     assert_eq!(paragraphs_of(&[&[PROSE[0]], &["The ratio rose to 3 / 4 / 5 of all votes cast in the district."], &[PROSE[1]]])[1], None);
+    // Two steps make a breadcrumb only from the home page.
+    for (crumb, is_crumb) in [("หน้าแรก > อาชญากรรม", true), ("Home › Politics", true), ("Sales > Costs", false)] {
+        assert_eq!(super::links::breadcrumb(crumb), is_crumb, "{crumb}");
+    }
+    assert!(paragraphs_of(&[&[PROSE[0]], &["หน้าแรก > อาชญากรรม"], &[PROSE[1]]])[1].is_some());
 }
