@@ -185,13 +185,10 @@ pub(super) fn unpunctuated_page(lines: &[Line], features: &[Features], reasons: 
     // A line, which the splitter may have cut at its spaces into a few
     // pieces ("หนุ่มวัย 29 ดับปริศนา หลังซื้อยากินเอง 3 วัน").
     const MAX_TITLE_PIECES: usize = 3;
-    let short = |p: &std::ops::Range<usize>| {
-        p.len() <= MAX_TITLE_PIECES && words_in(features, p) <= TITLE_WORDS
-    };
+    let within = |p: &std::ops::Range<usize>, words: f32| p.len() <= MAX_TITLE_PIECES && words_in(features, p) <= words;
+    let short = |p: &std::ops::Range<usize>| within(p, TITLE_WORDS);
     const HEADLINE_WORDS: f32 = 20.0;
-    let headline_sized = |p: &std::ops::Range<usize>| {
-        p.len() <= MAX_TITLE_PIECES && words_in(features, p) <= HEADLINE_WORDS
-    };
+    let headline_sized = |p: &std::ops::Range<usize>| within(p, HEADLINE_WORDS);
     // A line of three words or so with no number, alone among paragraphs,
     // is a section's label ("ตลาดจีนยังไม่ฟื้น", "ใครเสี่ยงที่สุด"); a
     // statement that short is no summary line either (`too_short`).
@@ -283,7 +280,7 @@ fn thai_subhead(text: &str, f: &Features) -> bool {
     const SUBHEAD_WORDS: f32 = 5.5;
     const STATEMENT_MARKS: [&str; 15] = ["ไม่", "แล้ว", "ยัง", "มี", "เป็น", "คือ", "ได้", "นี้", "นี่", "จะ", "ว่า", "ก็", "?", "“", "\""];
     let thai = text.chars().filter(|c| ('\u{0E00}'..='\u{0E7F}').contains(c)).count();
-    2 * thai > text.chars().filter(|c| c.is_alphabetic()).count()
+    2 * thai > f.letters
         && f.words <= SUBHEAD_WORDS
         && !STATEMENT_MARKS.iter().any(|m| text.contains(m))
 }
