@@ -247,7 +247,7 @@ pub(super) fn unpunctuated_page(lines: &[Line], features: &[Features], reasons: 
     }
     widget_slot_headlines(lines, features, &paragraphs, reasons);
     for p in &paragraphs {
-        if label(p) && reasons[p.start].is_none() {
+        if reasons[p.start].is_none() && label(p) {
             reasons[p.start] = Some(Reason::TooShort);
         }
     }
