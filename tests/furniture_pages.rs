@@ -20,8 +20,9 @@ const MIN_JUNK_CAUGHT: f64 = 0.85;
 /// (rounded down to the line), so that it cannot fall further: (language,
 /// prose lost at most, junk caught at least). Thai fell short when fresh
 /// pages, written blind to the rules, joined the test split (351 of 468
-/// junk lines caught once eighteen more joined it).
-const SHORT_OF_TARGET: &[(&str, f64, f64)] = &[("th", MAX_PROSE_LOST, 0.75)];
+/// junk lines caught once eighteen more joined it; 394 once a live blog's
+/// clock was cut from its entry).
+const SHORT_OF_TARGET: &[(&str, f64, f64)] = &[("th", MAX_PROSE_LOST, 0.84)];
 
 fn pages() -> Vec<Page> {
     let mut files = vec![];

@@ -28,7 +28,7 @@ const MAX_DATE_WORD_CHARS: usize = 10;
 /// goes on with a sentence (a capital, a digit or an opening quote, and at
 /// least two words).
 pub(super) fn text_after_label(text: &str) -> Option<usize> {
-    if let Some(end) = wire_lead_end(text) {
+    if let Some(end) = wire_lead_end(text).or_else(|| thai_entry_end(text)) {
         return Some(end);
     }
     let end = label_end(text).or_else(|| entry_time(text).map(|m| m.end()))?;
@@ -43,6 +43,29 @@ pub(super) fn is_lead_label(text: &str) -> bool {
     label_end(text) == Some(text.len())
         || wire_lead(text).is_some_and(|m| m.end() == text.trim_end().len())
         || entry_time(&format!("{} ", text.trim_end())).is_some_and(|m| m.end() == text.trim_end().len() + 1)
+}
+
+/// A Thai live blog's clock glued to its entry, "น." (nalika) its unit and
+/// its stop: "18.05 น. ศูนย์…", "21:51 น. ทดเจ็บ…", or with the entry's
+/// short title before a colon or a dash, "16.50 น. ปิดถนน : กรมทางหลวง…".
+/// Thai prose gives a clock its word, "เวลา 18.05 น.", so a paragraph that
+/// opens on the bare clock is an entry. The clock, cut off, is read as the
+/// stamp it is (a clock alone on its line stays the stamp rules' too).
+fn thai_entry_time(text: &str) -> Option<regex::Match<'_>> {
+    use std::sync::OnceLock;
+    static THAI_ENTRY_TIME: OnceLock<regex::Regex> = OnceLock::new();
+    let pattern = THAI_ENTRY_TIME.get_or_init(|| {
+        // The title: one or two runs of Thai letters, no digits (so "ไทยเสมอกับเวียดนาม 1 - 1", a score, is text).
+        let title = r"[\p{Thai}&&[^๐-๙]]{2,20}(?:\s[\p{Thai}&&[^๐-๙]]{2,20})?";
+        regex::Regex::new(&format!(r"^(?:[01]?\d|2[0-3])[.:][0-5]\d\s?น\.(?:\s+{title}\s[:\-–])?\s+")).expect("the Thai entry time pattern")
+    });
+    pattern.find(text)
+}
+
+/// Where a Thai entry's text starts after its clock, when text follows it.
+fn thai_entry_end(text: &str) -> Option<usize> {
+    let clock = thai_entry_time(text)?;
+    (clock.end() < text.trim_end().len()).then_some(clock.end())
 }
 
 /// A live blog's time glued to its entry: "22h38 : Barack Obama annonce …",
@@ -358,6 +381,24 @@ mod tests {
             assert_eq!(after(whole), None, "{whole}");
         }
         assert!(is_lead_label("22h38 :") && is_lead_label("21.55 h:") && !is_lead_label("3."));
+    }
+
+    #[test]
+    fn a_thai_live_blogs_clock_gives_way_to_its_entry() {
+        gives_way_to_the_text(&[
+            ("18.05 น. ศูนย์อำนวยการความปลอดภัยทางถนนสรุปตัวเลข", "ศูนย์อำนวยการความปลอดภัยทางถนนสรุปตัวเลข"),
+            ("21:51 น. ทดเจ็บ 5 นาที อินโดนีเซียดันทุกคนขึ้นมาเติมเกมรุก", "ทดเจ็บ 5 นาที อินโดนีเซียดันทุกคนขึ้นมาเติมเกมรุก"),
+            ("16.50 น. ปิดถนน : กรมทางหลวงประกาศปิดการจราจร", "กรมทางหลวงประกาศปิดการจราจร"),
+            ("18.30 น. ตัวเลขไม่ตรง - นายอนุชา แก้วมณี สส.เชียงใหม่", "นายอนุชา แก้วมณี สส.เชียงใหม่"),
+            // A score is the entry's text, not its title.
+            ("17.05 น. ฟุตบอลหญิงทีมชาติไทยเสมอกับเวียดนาม 1 - 1 ผ่านเข้ารอบ", "ฟุตบอลหญิงทีมชาติไทยเสมอกับเวียดนาม 1 - 1 ผ่านเข้ารอบ"),
+        ]);
+        // The clock inside a sentence has its word before it; a year is no clock.
+        for whole in ["เมื่อเวลา 18.05 น. ตำรวจได้รับแจ้งเหตุ", "25.68 น. ไม่ใช่เวลา", "18.05 น."] {
+            assert_eq!(after(whole), None, "{whole}");
+        }
+        // The clock cut off is a piece of its own, which the stamp rules read.
+        assert!(!is_lead_label("18.05 น. ศูนย์อำนวยการ"));
     }
 
     #[test]
