@@ -18,11 +18,11 @@ const MIN_JUNK_CAUGHT: f64 = 0.85;
 
 /// Where a test split falls short of a target, the level it reached
 /// (rounded down to the line), so that it cannot fall further: (language,
-/// prose lost at most, junk caught at least). Thai fell short when fresh
-/// pages, written blind to the rules, joined the test split (351 of 468
-/// junk lines caught once eighteen more joined it; 394 once a live blog's
-/// clock was cut from its entry).
-const SHORT_OF_TARGET: &[(&str, f64, f64)] = &[("th", MAX_PROSE_LOST, 0.84)];
+/// prose lost at most, junk caught at least). None now: Thai, the last
+/// (351 of 468 junk lines once fresh pages written blind to the rules joined
+/// its test split), reached 403 once a live blog's clock was cut from its
+/// entry and a line named by one piece went whole.
+const SHORT_OF_TARGET: &[(&str, f64, f64)] = &[];
 
 fn pages() -> Vec<Page> {
     let mut files = vec![];

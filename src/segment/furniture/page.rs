@@ -268,6 +268,31 @@ pub(super) fn unpunctuated_page(lines: &[Line], features: &[Features], reasons: 
         }
         k += run.max(1);
     }
+    whole_line_items(features, &paragraphs, reasons);
+}
+
+/// A line of a Thai page that a cue names by one of its pieces is one item
+/// of the page: the splitter cut it at its spaces, so the widget, photo
+/// credit, link, appeal or quoted post takes the line's other pieces along
+/// ("รับข่าวเศรษฐกิจ การเงิน อสังหาฯ ก่อนใคร" before "สมัครรับ Newsletter …
+/// กรอกอีเมลของคุณ", "แท็ก: ทีมชาติไทย ช้างศึก" before "ฟุตบอลเอเชียนคัพ 2027").
+/// A short line only: a paragraph of the story that names a web site is
+/// still the story's. A byline does not count: the layout glues it to the
+/// story's first line ("โดย ปิยะนุช เกียรติวงศ์ … รัฐบาลเดินหน้า…").
+fn whole_line_items(features: &[Features], paragraphs: &[std::ops::Range<usize>], reasons: &mut [Option<Reason>]) {
+    const MAX_ITEM_PIECES: usize = 4;
+    let names_an_item = |r: &Option<Reason>| {
+        matches!(
+            r,
+            Some(Reason::Widget | Reason::PhotoCredit | Reason::Link | Reason::EmbeddedPost | Reason::Appeal | Reason::Copyright | Reason::RelatedLink)
+        )
+    };
+    for p in paragraphs.iter().filter(|p| (2..=MAX_ITEM_PIECES).contains(&p.len())) {
+        let thai = features[p.clone()].iter().any(|f| f.spaceless);
+        if let Some(reason) = reasons[p.clone()].iter().find(|r| names_an_item(r)).copied().flatten().filter(|_| thai) {
+            name_unnamed(&mut reasons[p.clone()], reason);
+        }
+    }
 }
 
 /// A Thai subhead a little longer than a label: a phrase with none of the
@@ -835,6 +860,23 @@ mod tests {
         one.extend([&["Advertisement"][..], &["ค่าเงินบาทแข็งค่าสุดในรอบ 7 เดือน", "ผู้ส่งออกหวั่นกระทบคำสั่งซื้อ"]]);
         one.extend(THAI_BODY);
         assert!(paragraphs_of(&one)[6..].iter().all(Option::is_none));
+    }
+
+    /// A widget named by one piece of a Thai line takes the line's other
+    /// pieces along; a byline glued to the story's first line does not.
+    #[test]
+    fn a_thai_line_named_by_one_piece_goes_whole() {
+        let mut page: Vec<&[&str]> = THAI_BODY.to_vec();
+        page.push(&["รับข่าวเศรษฐกิจ การเงิน อสังหาฯ ก่อนใคร", "สมัครรับ Newsletter ฐานเศรษฐกิจ กรอกอีเมลของคุณ สมัคร"]);
+        page.extend(THAI_BODY);
+        let r = paragraphs_of(&page);
+        assert_eq!(r[5..7], [Some(Reason::Widget); 2], "{r:?}");
+        assert!(r[..5].iter().chain(&r[7..]).all(Option::is_none), "{r:?}");
+        let mut bylined: Vec<&[&str]> = THAI_BODY.to_vec();
+        bylined.push(&["โดย ปิยะนุช เกียรติวงศ์", "รัฐบาลเดินหน้าผลักดันร่างกฎหมายสถานบันเทิงครบวงจรอีกครั้งเพื่อดึงเงินลงทุนจากต่างประเทศ"]);
+        bylined.extend(THAI_BODY);
+        let r = paragraphs_of(&bylined);
+        assert_eq!(r[5..7], [Some(Reason::Credit), None], "{r:?}");
     }
 
     #[test]
