@@ -63,9 +63,14 @@ fn thai_entry_time(text: &str) -> Option<regex::Match<'_>> {
 }
 
 /// Where a Thai entry's text starts after its clock, when text follows it.
+/// A title that ends the sentence on its own ("20.26 น. ประตู!") stays with
+/// its clock: the two are one stamp, which the stamp rules take.
 fn thai_entry_end(text: &str) -> Option<usize> {
+    const MAX_TITLE_CHARS: usize = 20;
     let clock = thai_entry_time(text)?;
-    (clock.end() < text.trim_end().len()).then_some(clock.end())
+    let rest = text[clock.end()..].trim_end();
+    let title_alone = rest.ends_with('!') && !rest.contains(' ') && rest.chars().count() <= MAX_TITLE_CHARS;
+    (!rest.is_empty() && !title_alone).then_some(clock.end())
 }
 
 /// A live blog's time glued to its entry: "22h38 : Barack Obama annonce …",
@@ -393,8 +398,9 @@ mod tests {
             // A score is the entry's text, not its title.
             ("17.05 น. ฟุตบอลหญิงทีมชาติไทยเสมอกับเวียดนาม 1 - 1 ผ่านเข้ารอบ", "ฟุตบอลหญิงทีมชาติไทยเสมอกับเวียดนาม 1 - 1 ผ่านเข้ารอบ"),
         ]);
-        // The clock inside a sentence has its word before it; a year is no clock.
-        for whole in ["เมื่อเวลา 18.05 น. ตำรวจได้รับแจ้งเหตุ", "25.68 น. ไม่ใช่เวลา", "18.05 น."] {
+        // The clock inside a sentence has its word before it; a year is no
+        // clock; a title alone in its sentence stays with the clock.
+        for whole in ["เมื่อเวลา 18.05 น. ตำรวจได้รับแจ้งเหตุ", "25.68 น. ไม่ใช่เวลา", "18.05 น.", "20.26 น. ประตู!"] {
             assert_eq!(after(whole), None, "{whole}");
         }
         // The clock cut off is a piece of its own, which the stamp rules read.
