@@ -21,9 +21,9 @@ pub fn embed_cached(texts: &[&str], models: Option<&Path>, cache: Option<&Path>)
 pub fn embed_cached_units(units: &[Vec<&str>], models: Option<&Path>, cache: Option<&Path>) -> Result<Vec<Embedding>> {
     let manifest = std::fs::read(models_dir(models).join("muse-v3/manifest.json")).unwrap_or_default();
     let encoder_file = precis::models::encoder_precision()?.file_name();
-    let count = units.iter().map(Vec::len).sum();
+    let count: usize = units.iter().map(Vec::len).sum();
     let dir = cache_dir(cache);
-    let path = dir.join(cache_file_name(&manifest, encoder_file, units));
+    let path = dir.join(cache_file_name(&manifest, encoder_file, units, count));
     if let Some(embeddings) = read_embeddings(&path, count) {
         return Ok(embeddings);
     }
@@ -42,13 +42,12 @@ pub fn embed_cached_units(units: &[Vec<&str>], models: Option<&Path>, cache: Opt
 /// `manifest` describes. The manifest lists both builds (f32 and int8), so
 /// the build is part of the key: `--encoder f32` must not read back what
 /// int8 wrote.
-fn cache_file_name(manifest: &[u8], encoder_file: &str, units: &[Vec<&str>]) -> String {
+fn cache_file_name(manifest: &[u8], encoder_file: &str, units: &[Vec<&str>], count: usize) -> String {
     let seed = fnv1a(fnv1a(FNV_OFFSET, manifest), encoder_file.as_bytes());
     let key = units.iter().fold(seed, |h, unit| {
         let h = unit.iter().fold(h, |h, t| fnv1a(fnv1a(h, t.as_bytes()), b"\n"));
         fnv1a(h, b"\x1e")
     });
-    let count: usize = units.iter().map(Vec::len).sum();
     format!("embeddings-{key:016x}-{count}.f32")
 }
 
@@ -86,12 +85,12 @@ mod tests {
     #[test]
     fn each_encoder_build_has_its_own_cache_file() {
         let units = vec![vec!["One sentence.", "Another."], vec!["A third."]];
-        let int8 = cache_file_name(b"{manifest}", "encoder-int8.onnx", &units);
-        assert_eq!(int8, cache_file_name(b"{manifest}", "encoder-int8.onnx", &units));
-        assert_ne!(int8, cache_file_name(b"{manifest}", "encoder.onnx", &units));
-        assert_ne!(int8, cache_file_name(b"{other manifest}", "encoder-int8.onnx", &units));
+        let int8 = cache_file_name(b"{manifest}", "encoder-int8.onnx", &units, 3);
+        assert_eq!(int8, cache_file_name(b"{manifest}", "encoder-int8.onnx", &units, 3));
+        assert_ne!(int8, cache_file_name(b"{manifest}", "encoder.onnx", &units, 3));
+        assert_ne!(int8, cache_file_name(b"{other manifest}", "encoder-int8.onnx", &units, 3));
         let regrouped = vec![vec!["One sentence."], vec!["Another.", "A third."]];
-        assert_ne!(int8, cache_file_name(b"{manifest}", "encoder-int8.onnx", &regrouped));
+        assert_ne!(int8, cache_file_name(b"{manifest}", "encoder-int8.onnx", &regrouped, 3));
         assert!(int8.ends_with("-3.f32"), "{int8}");
     }
 }
