@@ -281,15 +281,13 @@ pub(super) fn unpunctuated_page(lines: &[Line], features: &[Features], reasons: 
 /// story's first line ("โดย ปิยะนุช เกียรติวงศ์ … รัฐบาลเดินหน้า…").
 fn whole_line_items(features: &[Features], paragraphs: &[std::ops::Range<usize>], reasons: &mut [Option<Reason>]) {
     const MAX_ITEM_PIECES: usize = 4;
-    let names_an_item = |r: &Option<Reason>| {
-        matches!(
-            r,
-            Some(Reason::Widget | Reason::PhotoCredit | Reason::Link | Reason::EmbeddedPost | Reason::Appeal | Reason::Copyright | Reason::RelatedLink)
-        )
+    let names_an_item = |r: &Reason| {
+        matches!(r, Reason::Widget | Reason::PhotoCredit | Reason::Link | Reason::EmbeddedPost | Reason::Appeal | Reason::Copyright | Reason::RelatedLink)
     };
     for p in paragraphs.iter().filter(|p| (2..=MAX_ITEM_PIECES).contains(&p.len())) {
-        let thai = features[p.clone()].iter().any(|f| f.spaceless);
-        if let Some(reason) = reasons[p.clone()].iter().find(|r| names_an_item(r)).copied().flatten().filter(|_| thai) {
+        let cut_at_spaces = features[p.clone()].iter().any(|f| f.spaceless);
+        let item = reasons[p.clone()].iter().flatten().copied().find(names_an_item);
+        if let (true, Some(reason)) = (cut_at_spaces, item) {
             name_unnamed(&mut reasons[p.clone()], reason);
         }
     }
