@@ -28,12 +28,16 @@ const MAX_DATE_WORD_CHARS: usize = 10;
 /// goes on with a sentence (a capital, a digit or an opening quote, and at
 /// least two words).
 pub(super) fn text_after_label(text: &str) -> Option<usize> {
-    if let Some(end) = wire_lead_end(text).or_else(|| thai_entry_end(text)) {
+    if let Some(end) = wire_lead_end(text) {
         return Some(end);
     }
-    let end = label_end(text).or_else(|| entry_time(text).map(|m| m.end()))?;
+    if thai_entry_time(text).is_some() {
+        return thai_entry_end(text);
+    }
+    let end = label_end(text).or_else(|| entry_time(text).or_else(|| bare_entry_clock(text)).map(|m| m.end()))?;
     let rest = text[end..].trim_start();
-    let opens = rest.chars().next().is_some_and(|c| c.is_uppercase() || c.is_numeric() || "\"“«'‘¿¡".contains(c));
+    // A capital, or a letter of a script without case (Hebrew, Arabic).
+    let opens = rest.chars().next().is_some_and(|c| (c.is_alphabetic() && !c.is_lowercase()) || c.is_numeric() || "\"“«'‘¿¡".contains(c));
     (opens && rest.split_whitespace().nth(1).is_some()).then(|| text.len() - rest.len())
 }
 
@@ -86,6 +90,16 @@ fn entry_time(text: &str) -> Option<regex::Match<'_>> {
             .expect("the entry time pattern")
     });
     pattern.find(text)
+}
+
+/// A live blog's bare 24-hour clock before its entry, with no separator:
+/// "17:41 משרד החינוך הודיע…", "19:40 На Львівщині…". Cut only where a
+/// sentence follows (see [`text_after_label`]); alone on its line, the
+/// clock is the stamp rules'.
+fn bare_entry_clock(text: &str) -> Option<regex::Match<'_>> {
+    use std::sync::OnceLock;
+    static BARE_CLOCK: OnceLock<regex::Regex> = OnceLock::new();
+    BARE_CLOCK.get_or_init(|| regex::Regex::new(r"^(?:[01]\d|2[0-3]):[0-5]\d\s+").expect("the bare clock pattern")).find(text)
 }
 
 /// The wire leads of scripts without capitals, glued to the sentence with
@@ -381,8 +395,20 @@ mod tests {
             ("21.55 h: \"El pueblo egipcio ha hablado\", asegura Obama.", "\"El pueblo egipcio ha hablado\", asegura Obama."),
             ("12 heures. Le Conseil de sécurité se réunit.", "Le Conseil de sécurité se réunit."),
             ("10:32 a.m. — The governor spoke to reporters.", "The governor spoke to reporters."),
+            // Scripts without case open their entry with any letter.
+            ("16:52 | כוחות כבאות והצלה חילצו ארבעה בני אדם", "כוחות כבאות והצלה חילצו ארבעה בני אדם"),
+            // A bare 24-hour clock before the entry.
+            ("17:41 משרד החינוך הודיע כי מחר לא יתקיימו לימודים", "משרד החינוך הודיע כי מחר לא יתקיימו לימודים"),
+            ("19:40 На Львівщині енергетики повернули світло.", "На Львівщині енергетики повернули світло."),
         ]);
-        for whole in ["3. The third point is the budget.", "2.50 euros. That is the price.", "In 2019: The year began badly."] {
+        for whole in [
+            "3. The third point is the budget.",
+            "2.50 euros. That is the price.",
+            "In 2019: The year began badly.",
+            "3:16 For God so loved the world.",
+            "12:00 noon came and went.",
+            "10:30 Uhr",
+        ] {
             assert_eq!(after(whole), None, "{whole}");
         }
         assert!(is_lead_label("22h38 :") && is_lead_label("21.55 h:") && !is_lead_label("3."));
