@@ -25,8 +25,9 @@ const MIN_LABEL_CAPITALS: usize = 3;
 const MAX_DATE_WORD_CHARS: usize = 10;
 
 /// Where the text after a lead label starts, if `text` opens with one and
-/// goes on with a sentence (a capital, a digit or an opening quote, and at
-/// least two words).
+/// goes on with a sentence (a capital or a letter of a caseless script, a
+/// digit or an opening quote, and at least two words). A Thai entry's clock
+/// is read by its own pattern first.
 pub(super) fn text_after_label(text: &str) -> Option<usize> {
     if let Some(end) = wire_lead_end(text) {
         return Some(end);
