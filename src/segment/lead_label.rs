@@ -32,8 +32,8 @@ pub(super) fn text_after_label(text: &str) -> Option<usize> {
     if let Some(end) = wire_lead_end(text) {
         return Some(end);
     }
-    if thai_entry_time(text).is_some() {
-        return thai_entry_end(text);
+    if let Some(clock) = thai_entry_time(text) {
+        return thai_entry_end(text, clock);
     }
     let end = label_end(text).or_else(|| entry_time(text).or_else(|| bare_entry_clock(text)).map(|m| m.end()))?;
     let rest = text[end..].trim_start();
@@ -67,12 +67,12 @@ fn thai_entry_time(text: &str) -> Option<regex::Match<'_>> {
     pattern.find(text)
 }
 
-/// Where a Thai entry's text starts after its clock, when text follows it.
+/// Where a Thai entry's text starts after its `clock` (the match of
+/// [`thai_entry_time`]), when text follows it.
 /// A title that ends the sentence on its own ("20.26 น. ประตู!") stays with
 /// its clock: the two are one stamp, which the stamp rules take.
-fn thai_entry_end(text: &str) -> Option<usize> {
+fn thai_entry_end(text: &str, clock: regex::Match<'_>) -> Option<usize> {
     const MAX_TITLE_CHARS: usize = 20;
-    let clock = thai_entry_time(text)?;
     let rest = text[clock.end()..].trim_end();
     let title_alone = rest.ends_with('!') && !rest.contains(' ') && rest.chars().count() <= MAX_TITLE_CHARS;
     (!rest.is_empty() && !title_alone).then_some(clock.end())
