@@ -373,7 +373,8 @@ fn thai_cuts(text: &str, range: Range<usize>) -> Vec<usize> {
     cuts
 }
 
-fn is_thai(c: char) -> bool {
+/// A character of the Thai block (its assigned code points).
+pub(super) fn is_thai(c: char) -> bool {
     ('\u{0E01}'..='\u{0E5B}').contains(&c)
 }
 

@@ -302,7 +302,7 @@ fn whole_line_items(features: &[Features], paragraphs: &[std::ops::Range<usize>]
 fn thai_subhead(text: &str, f: &Features) -> bool {
     const SUBHEAD_WORDS: f32 = 5.5;
     const STATEMENT_MARKS: [&str; 15] = ["ไม่", "แล้ว", "ยัง", "มี", "เป็น", "คือ", "ได้", "นี้", "นี่", "จะ", "ว่า", "ก็", "?", "“", "\""];
-    let thai = text.chars().filter(|c| ('\u{0E00}'..='\u{0E7F}').contains(c)).count();
+    let thai = text.chars().filter(|&c| crate::segment::rules::is_thai(c)).count();
     2 * thai > f.letters
         && f.words <= SUBHEAD_WORDS
         && !STATEMENT_MARKS.iter().any(|m| text.contains(m))
