@@ -65,6 +65,18 @@ pub struct Sentence {
     /// but stays in the cluster. `None` for prose.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub excluded: Option<String>,
+    /// The text the encoder reads for this sentence, when it is not `text`:
+    /// a lead whose dateline or label the splitter cut off (see
+    /// `leads_as_written`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub read_as: Option<String>,
+}
+
+impl Sentence {
+    /// The text the encoder reads for this sentence (see `read_as`).
+    pub fn as_read(&self) -> &str {
+        self.read_as.as_deref().unwrap_or(&self.text)
+    }
 }
 
 #[cfg(test)]
@@ -84,6 +96,7 @@ impl Sentence {
             text: format!("s{doc}.{index}"),
             words: 1,
             excluded: None,
+            read_as: None,
         }
     }
 }
@@ -122,13 +135,20 @@ impl Cluster {
             })
             .collect();
         let reasons = furniture::classify(&lines);
+        let readings: Vec<Vec<Option<String>>> =
+            lines.iter().zip(&reasons).map(|(lines, reasons)| leads_as_written(lines, reasons)).collect();
         let sentences = per_document
             .into_iter()
             .zip(reasons)
+            .zip(readings)
             .zip(&documents)
-            .flat_map(|((sentences, reasons), doc)| {
+            .flat_map(|(((sentences, reasons), readings), doc)| {
                 let keep = doc.keep_furniture;
-                sentences.into_iter().zip(reasons).map(move |(s, r)| Sentence { excluded: r.filter(|_| !keep).map(|r| r.to_string()), ..s })
+                sentences.into_iter().zip(reasons).zip(readings).map(move |((s, r), read_as)| Sentence {
+                    excluded: r.filter(|_| !keep).map(|r| r.to_string()),
+                    read_as,
+                    ..s
+                })
             })
             .collect();
         Self { documents, sentences }
@@ -197,9 +217,25 @@ impl Cluster {
         self.sentences.iter().enumerate().filter(move |(_, s)| s.doc == doc).map(|(i, _)| i)
     }
 
+    /// Each sentence's text as the encoder reads it ([`Sentence::as_read`]).
     pub fn texts(&self) -> Vec<&str> {
-        self.sentences.iter().map(|s| s.text.as_str()).collect()
+        self.sentences.iter().map(Sentence::as_read).collect()
     }
+}
+
+/// For each sentence of a document, the text the encoder reads when it is
+/// not the sentence's own: a lead whose dateline or label ("WASHINGTON (AP)
+/// —") the splitter cut off is read with it, as the page wrote it. The cut
+/// decides what a summary shows and what its budget counts; it does not
+/// change what the lead means to the centroid (a dateline's place is the
+/// story's place), so clean wire text is read as it is without the filter.
+fn leads_as_written(lines: &[furniture::Line], reasons: &[Option<furniture::Reason>]) -> Vec<Option<String>> {
+    (0..lines.len())
+        .map(|i| {
+            let label = i.checked_sub(1).filter(|&p| reasons[p] == Some(furniture::Reason::LeadLabel) && !lines[p].ends_line)?;
+            Some(format!("{} {}", lines[label].text, lines[i].text))
+        })
+        .collect()
 }
 
 /// Refuses articles that hold more text than the app works on at once
@@ -243,6 +279,7 @@ fn sentences_from(d: usize, doc: &Document, spans: Vec<segment::SentenceSpan>) -
             words: count_words(&span.text),
             text: span.text,
             excluded: None,
+            read_as: None,
         })
         .collect()
 }
@@ -288,6 +325,16 @@ mod tests {
         let cluster = Cluster::new(vec![Document::new("a", PAGE)]);
         let marked: Vec<(&str, bool)> = cluster.sentences.iter().map(|s| (s.text.as_str(), s.excluded.is_some())).collect();
         assert_eq!(marked, [("WASHINGTON (AP) —", true), ("The storm hit the coast on Monday night.", false), ("Share this story", true)]);
+    }
+
+    #[test]
+    fn a_lead_cut_from_its_dateline_is_read_with_it() {
+        let cluster = Cluster::new(vec![Document::new("a", PAGE)]);
+        assert_eq!(cluster.sentences[1].text, "The storm hit the coast on Monday night.");
+        assert_eq!(cluster.texts(), ["WASHINGTON (AP) —", "WASHINGTON (AP) — The storm hit the coast on Monday night.", "Share this story"]);
+        // A label on a line of its own opens no sentence; it is a heading.
+        let apart = Cluster::new(vec![Document::new("b", "WASHINGTON (AP) —\nThe storm hit the coast on Monday night.")]);
+        assert!(apart.sentences.iter().all(|s| s.read_as.is_none()));
     }
 
     #[test]

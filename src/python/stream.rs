@@ -109,7 +109,7 @@ impl PyStreamState {
         let documents = if records_json.trim() == "[]" { vec![] } else { read_documents(records_json)? };
         let (cluster, ids) = arrivals(documents, sentences_json)?;
         let encoder = shared_encoder(models.as_deref())?;
-        let articles = (0..cluster.documents.len()).map(|d| cluster.sentences.iter().filter(|s| s.doc == d).map(|s| s.text.as_str()).collect());
+        let articles = (0..cluster.documents.len()).map(|d| cluster.sentences.iter().filter(|s| s.doc == d).map(Sentence::as_read).collect());
         let embeddings = py.detach(|| embed_by_article(articles, |texts| encoder.encode(texts))).map_err(value_error)?;
         let selected = self.push(cluster, ids, &embeddings, now, finish)?;
         Ok((serde_json::to_string(&selected).map_err(value_error)?, self.to_bytes(py)?))

@@ -8,7 +8,7 @@ use super::settings::StreamSettings;
 use super::{Decision, Engine, Policy, SentenceInput};
 #[cfg(not(target_arch = "wasm32"))]
 use super::EngineSnapshot;
-use crate::document::{Cluster, Document};
+use crate::document::{Cluster, Document, Sentence};
 use crate::encoder::Embedding;
 use crate::segment::furniture::{too_short_to_stand_alone, Reason};
 use serde::{Deserialize, Serialize};
@@ -117,7 +117,7 @@ impl ReplaySet {
     pub fn texts(&self) -> impl Iterator<Item = &str> {
         std::iter::once(self.query.as_str())
             .chain(self.topic.iter().map(|(t, _)| t.as_str()))
-            .chain(self.cluster.sentences.iter().map(|s| s.text.as_str()))
+            .chain(self.cluster.sentences.iter().map(Sentence::as_read))
     }
 
     /// Replays the set from the start. `embed` gives the embedding of a
@@ -133,7 +133,7 @@ impl ReplaySet {
             .cluster
             .sentences
             .iter()
-            .map(|s| embed(&s.text).ok_or_else(|| format!("no embedding for {:?}", s.text)))
+            .map(|s| embed(s.as_read()).ok_or_else(|| format!("no embedding for {:?}", s.as_read())))
             .collect::<Result<Vec<_>, String>>()?;
         let mut replay = Replay::new(kind, settings, query);
         if let Some((topic, weight)) = &self.topic {

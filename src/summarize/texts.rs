@@ -2,7 +2,7 @@
 
 use super::{summarize, Settings, Summary, SummaryRequest};
 use crate::centroid::Heads;
-use crate::document::Cluster;
+use crate::document::{Cluster, Sentence};
 use crate::encoder::Embedding;
 use crate::select::topic::{TopicEmbeddings, TopicTexts};
 use anyhow::{Context, Result};
@@ -30,7 +30,7 @@ impl SummaryTexts {
         cluster
             .sentences
             .iter()
-            .map(|s| s.text.as_str())
+            .map(Sentence::as_read)
             .chain(self.reference.iter().map(String::as_str))
             .chain(self.topic.iter().flat_map(TopicTexts::texts))
     }
@@ -45,7 +45,7 @@ impl SummaryTexts {
             None => None,
         };
         Ok(EmbeddedTexts {
-            sentences: lookup(&mut cluster.sentences.iter().map(|s| s.text.as_str()))?,
+            sentences: lookup(&mut cluster.sentences.iter().map(Sentence::as_read))?,
             reference: lookup(&mut self.reference.iter().map(String::as_str))?,
             topic,
         })

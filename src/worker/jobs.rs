@@ -9,7 +9,7 @@ use super::read::{self, ReadOutcome};
 use super::readers;
 use super::runtime::{now, post, scope, superseded, wait_for_model, with_state, yield_to_messages};
 use super::schedule::{ChunkPlan, Supersedable, TOKENIZE_CHUNK};
-use crate::document::Document;
+use crate::document::{Document, Sentence};
 use crate::encoder::Encoder;
 use crate::input::{self, InputError};
 use crate::limits::MAX_FILE_BYTES;
@@ -305,7 +305,7 @@ async fn live_push(id: u32, documents: Vec<Document>, finish: bool) -> Result<Li
     let cluster = LiveStream::split(documents)?;
     let split_ms = clock() - started;
     let started = clock();
-    let texts: Vec<&str> = cluster.sentences.iter().map(|s| s.text.as_str()).collect();
+    let texts: Vec<&str> = cluster.sentences.iter().map(Sentence::as_read).collect();
     let embeddings = if texts.is_empty() { vec![] } else { encoder.encode(&texts).map_err(encoder_failed)? };
     let encode_ms = clock() - started;
     let arrival = (now() / 1000.0) as i64;
