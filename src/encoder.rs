@@ -21,6 +21,7 @@ pub fn check_int8_product() -> Result<usize, String> {
 #[cfg(any(not(target_arch = "wasm32"), feature = "encoder-api"))]
 pub mod profile;
 mod spm_normalizer;
+mod table;
 mod unigram;
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 mod wasm_matmul;
@@ -32,6 +33,7 @@ pub(crate) use cache::fake_embedding;
 
 use anyhow::{bail, ensure, Context, Result};
 use spm_normalizer::{decode_base64, SpmNormalizer};
+pub use table::EmbeddingTable;
 use unigram::Unigram;
 use tract_onnx::prelude::*;
 
@@ -84,6 +86,9 @@ pub struct Encoder {
     /// SentencePiece's Unigram model: it segments the normalized text, `▁`
     /// escapes and dummy prefix included.
     unigram: Unigram,
+    /// The embedding table: the encoder looks up each batch's rows and hands
+    /// them to the graph (`piece_rows`).
+    table: EmbeddingTable,
     /// The graph optimized for each of [`TIERS`], built on first use.
     fixed: [std::sync::OnceLock<Plan>; TIERS.len()],
     /// The graph with symbolic sizes, built on first use, for a sentence
@@ -104,6 +109,9 @@ pub struct Encoder {
 pub struct BuildTimes {
     /// Reading tokenizer.json (the normalizer's charsmap, 128,000 pieces).
     pub tokenizer: f64,
+    /// Reading the embedding table (table.u8).
+    #[serde(default)]
+    pub table: f64,
     /// Decoding the ONNX protobuf into tract's graph.
     pub parse: f64,
     /// Typing and decluttering the graph (the int8 weights are packed here).
@@ -112,29 +120,47 @@ pub struct BuildTimes {
     pub first_plan: f64,
 }
 
+/// The encoder's files, as bytes: the network (encoder.onnx or
+/// encoder-int8.onnx), tokenizer.json and the embedding table (table.u8).
+#[derive(Clone, Copy)]
+pub struct EncoderFiles<'a> {
+    pub network: &'a [u8],
+    pub tokenizer_json: &'a [u8],
+    pub table: &'a [u8],
+}
+
 impl Encoder {
     /// Loads and optimizes the model once; `encode` only runs it.
-    pub fn from_bytes(onnx: &[u8], tokenizer_json: &[u8]) -> Result<Self> {
-        Self::from_bytes_timed(onnx, tokenizer_json, &|| 0.0).map(|(encoder, _)| encoder)
+    pub fn from_bytes(files: EncoderFiles) -> Result<Self> {
+        Self::from_bytes_timed(files, &|| 0.0).map(|(encoder, _)| encoder)
     }
 
     /// [`Encoder::from_bytes`], timing each step with `clock` (seconds from
     /// any origin: the caller's clock, since the browser's is not `std`'s).
-    pub fn from_bytes_timed(onnx: &[u8], tokenizer_json: &[u8], clock: &dyn Fn() -> f64) -> Result<(Self, BuildTimes)> {
+    pub fn from_bytes_timed(files: EncoderFiles, clock: &dyn Fn() -> f64) -> Result<(Self, BuildTimes)> {
         let mut lap = Lap::new(clock);
-        let (normalizer, unigram) = read_tokenizer(tokenizer_json).context("tokenizer.json")?;
+        let (normalizer, unigram) = read_tokenizer(files.tokenizer_json).context("tokenizer.json")?;
         let tokenizer = lap.next();
-        let model = read_model(onnx)?;
+        let table = EmbeddingTable::from_bytes(files.table).context("table.u8")?;
+        ensure!(
+            unigram.pieces() <= table.pieces() && table.row_bytes() == DIM,
+            "table.u8 does not fit the tokenizer: {} rows of {} bytes for {} pieces of {DIM}",
+            table.pieces(),
+            table.row_bytes(),
+            unigram.pieces()
+        );
+        let table_seconds = lap.next();
+        let model = read_model(files.network)?;
         let parse = lap.next();
         let typed = model.into_typed()?.into_decluttered()?;
         let graph = lap.next();
         #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
         ensure!(wasm_matmul::selected_for(1024, 256, 768), "the wasm matmul kernel is not registered with tract");
-        let encoder = Self { normalizer, unigram, fixed: Default::default(), dynamic: Default::default(), typed };
+        let encoder = Self { normalizer, unigram, table, fixed: Default::default(), dynamic: Default::default(), typed };
         // Fail at load, not at the first sentence, on a model that cannot run.
         encoder.plan(Some(0))?;
         let first_plan = lap.next();
-        Ok((encoder, BuildTimes { tokenizer, parse, graph, first_plan }))
+        Ok((encoder, BuildTimes { tokenizer, table: table_seconds, parse, graph, first_plan }))
     }
 
     /// Builds the plan of every batch size now instead of on first use
@@ -175,9 +201,10 @@ impl Encoder {
     /// the symbols read from the inputs themselves (pieces, tokens,
     /// sentence offsets), so that the plan is concrete whatever they are named.
     fn sizes_of(&self, shape: BatchShape) -> Result<std::collections::HashMap<Symbol, TDim>> {
-        let lengths = [shape.pieces, shape.tokens, shape.sentences + 1];
+        // Inputs 0, 2 and 3; input 1, the pieces' rows, is [pieces, DIM].
+        let lengths = [(0, shape.pieces), (2, shape.tokens), (3, shape.sentences + 1)];
         let mut sizes = std::collections::HashMap::new();
-        for (input, length) in lengths.into_iter().enumerate() {
+        for (input, length) in lengths {
             let fact = self.typed.input_fact(input)?;
             let [TDim::Sym(symbol)] = fact.shape.dims() else {
                 bail!("the encoder's input {input} should be a vector of symbolic length, not {:?}", fact.shape)
@@ -298,14 +325,15 @@ impl Encoder {
     }
 
     fn run_batch(&self, batch: &Batch, out: &mut Vec<Embedding>) -> Result<()> {
-        let (tier, inputs) = Self::batch_inputs(batch)?;
+        let (tier, inputs) = self.batch_inputs(batch)?;
         let result = self.plan(tier)?.run(inputs)?;
         Self::collect_embeddings(batch, &result, out)
     }
 
-    /// The three input tensors of a batch, padded to the first tier that
+    /// The four input tensors of a batch (its pieces, their rows of the
+    /// table, its tokens, its sentences), padded to the first tier that
     /// holds it (`None`: the symbolic plan, unpadded).
-    fn batch_inputs(batch: &Batch) -> Result<(Option<usize>, TVec<TValue>)> {
+    fn batch_inputs(&self, batch: &Batch) -> Result<(Option<usize>, TVec<TValue>)> {
         let mut pieces = batch.pieces.clone();
         let mut token_pieces = batch.token_pieces.clone();
         let mut offsets = batch.offsets.clone();
@@ -318,7 +346,8 @@ impl Encoder {
             offsets.resize(shape.sentences + 1, *offsets.last().unwrap_or(&0));
         }
         let tensor = |v: &[i64]| -> Result<TValue> { Ok(Tensor::from_shape(&[v.len()], v)?.into_tvalue()) };
-        Ok((tier, tvec![tensor(&pieces)?, tensor(&token_pieces)?, tensor(&offsets)?]))
+        let rows = Tensor::from_shape(&[pieces.len(), DIM], &self.table.gather(&pieces)?)?.into_tvalue();
+        Ok((tier, tvec![tensor(&pieces)?, rows, tensor(&token_pieces)?, tensor(&offsets)?]))
     }
 
     /// The batch's sentences' rows of the plan's output (padding dropped).

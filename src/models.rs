@@ -2,7 +2,7 @@
 //! Python package, so both find and read the same files (native only).
 
 use crate::centroid::{CeraHead, Heads};
-use crate::encoder::{BuildTimes, Encoder};
+use crate::encoder::{BuildTimes, Encoder, EncoderFiles};
 use crate::stream::settings::StreamSettings;
 use crate::stream::PolicyKind;
 use crate::summarize::Method;
@@ -82,13 +82,20 @@ pub fn load_encoder(models: Option<&Path>) -> Result<Encoder> {
 
 /// [`load_encoder`], with where building it went (`precis bench-encoder`).
 pub fn load_encoder_timed(models: Option<&Path>, clock: &dyn Fn() -> f64) -> Result<(Encoder, BuildTimes)> {
-    let read = |path: &Path| {
-        std::fs::read(path).with_context(|| {
+    read_encoder(&models_dir(models).join("muse-v3"), encoder_precision()?.file_name(), clock)
+}
+
+/// The encoder from a muse-v3 folder: the network `network` ("encoder.onnx"
+/// or "encoder-int8.onnx"), tokenizer.json and table.u8.
+pub fn read_encoder(muse: &Path, network: &str, clock: &dyn Fn() -> f64) -> Result<(Encoder, BuildTimes)> {
+    let read = |name: &str| {
+        let path = muse.join(name);
+        std::fs::read(&path).with_context(|| {
             format!("cannot read {} (build the models first: python3 models/build.py)", path.display())
         })
     };
-    let tokenizer = models_dir(models).join("muse-v3/tokenizer.json");
-    Encoder::from_bytes_timed(&read(&encoder_path(models)?)?, &read(&tokenizer)?, clock)
+    let (network, tokenizer_json, table) = (read(network)?, read("tokenizer.json")?, read("table.u8")?);
+    Encoder::from_bytes_timed(EncoderFiles { network: &network, tokenizer_json: &tokenizer_json, table: &table }, clock)
 }
 
 /// The centroid heads that `methods` need, from `heads` (else the models

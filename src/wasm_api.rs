@@ -8,7 +8,7 @@
 //! const flat = encoder.encode(["First sentence.", "Second one."]); // Float32Array, 2 × 512
 //! ```
 
-use crate::encoder::{Encoder, Embedding, DIM};
+use crate::encoder::{Encoder, EncoderFiles, Embedding, DIM};
 use js_sys::Float32Array;
 use wasm_bindgen::prelude::*;
 
@@ -35,9 +35,9 @@ pub struct WasmEncoder {
 impl WasmEncoder {
     /// Loads and optimizes the model once; the other methods only run it.
     #[wasm_bindgen(constructor)]
-    pub fn new(onnx: &[u8], tokenizer_json: &[u8]) -> Result<WasmEncoder, JsError> {
+    pub fn new(onnx: &[u8], tokenizer_json: &[u8], table: &[u8]) -> Result<WasmEncoder, JsError> {
         console_error_panic_hook::set_once();
-        let encoder = Encoder::from_bytes(onnx, tokenizer_json).map_err(js_error)?;
+        let encoder = Encoder::from_bytes(EncoderFiles { network: onnx, tokenizer_json, table }).map_err(js_error)?;
         Ok(WasmEncoder { encoder })
     }
 

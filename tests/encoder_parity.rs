@@ -187,13 +187,13 @@ fn embeddings_do_not_depend_on_the_batch() {
 fn check_batch_independence(network: &str) {
     let _ = reference_python();
     let models = repo().join("models/muse-v3");
-    let read = |name: &str| std::fs::read(models.join(name)).expect("built model files");
-    let encoder = precis::encoder::Encoder::from_bytes(&read(network), &read("tokenizer.json")).unwrap();
+    let load = || precis::models::read_encoder(&models, network, &|| 0.0).expect("built model files").0;
+    let encoder = load();
     let input = fixture_text();
     let sentences: Vec<&str> = input.lines().collect();
     let together = encoder.encode(&sentences).unwrap();
     // Plans built ahead of use (as the app's helper workers do) run the same.
-    let prepared = precis::encoder::Encoder::from_bytes(&read(network), &read("tokenizer.json")).unwrap();
+    let prepared = load();
     prepared.prepare_plans().unwrap();
     assert!(prepared.encode(&sentences).unwrap() == together, "prepared plans give other embeddings");
     // Alone (smallest plan), in small groups (middle plan), and the longest

@@ -1402,9 +1402,7 @@ fn encoder() -> Option<&'static precis::encoder::Encoder> {
     ENCODER
         .get_or_init(|| {
             let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("models/muse-v3");
-            let tokenizer = std::fs::read(dir.join("tokenizer.json")).ok()?;
-            let onnx = std::fs::read(dir.join("encoder.onnx")).ok()?;
-            Some(precis::encoder::Encoder::from_bytes(&onnx, &tokenizer).expect("the model loads"))
+            dir.join("table.u8").exists().then(|| precis::models::read_encoder(&dir, "encoder.onnx", &|| 0.0).expect("the model loads").0)
         })
         .as_ref()
 }

@@ -187,7 +187,8 @@ fn the_cli_and_the_app_replay_the_same_timeline() {
         }
     }
     let read = |name: &str| std::fs::read(repo().join("models").join(name)).expect("built models (python3 models/build.py)");
-    let encoder = precis::encoder::Encoder::from_bytes(&read(&format!("muse-v3/{}", precis::models::Precision::default().file_name())), &read("muse-v3/tokenizer.json")).unwrap();
+    let muse = repo().join("models/muse-v3");
+    let encoder = precis::models::read_encoder(&muse, precis::models::Precision::default().file_name(), &|| 0.0).unwrap().0;
     let settings = StreamSettings::from_bytes(&read("stream/ls.json")).unwrap();
     let cache_dir = Scratch::new("stream_cli_same_as_app_cache");
     for policy in [PolicyKind::Cos, PolicyKind::Apsal, PolicyKind::LsCos] {

@@ -202,10 +202,9 @@ def block_rows(pos, inv, bs, b):
 
 
 def load_table():
-    import onnx
-    from onnx import numpy_helper
-    m = onnx.load(os.path.join(ROOT, "models", "muse-v3", "encoder-int8.onnx"))
-    t = next(numpy_helper.to_array(i) for i in m.graph.initializer if i.name == "table_u8")
+    """The table's rows as stored (models/muse-v3/table.u8: a 20-byte header, then the rows)."""
+    data = np.fromfile(os.path.join(ROOT, "models", "muse-v3", "table.u8"), dtype=np.uint8)
+    t = data[20:].reshape(-1, DIM)
     assert t.shape == (ROWS, DIM), t.shape
     return t
 

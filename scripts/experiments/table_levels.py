@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
-"""Issue #21 experiment (docs/results/int8.md): can fewer levels in the embedding table
+"""(Written for the graph of issue #21, whose encoder.onnx held the table as `table_u8`;
+since issue #43 the table is models/muse-v3/table.u8 and the graph takes `piece_rows`.)
+Issue #21 experiment (docs/results/int8.md): can fewer levels in the embedding table
 shrink the download? Usage: .venv/bin/python scripts/experiments/table_levels.py LEVELS. Rebuild
 encoder.onnx with table codes snapped to LEVELS centres per chunk (weighted Lloyd-Max), run it with
 onnxruntime on the parity fixture, cosine against the 8-bit model."""

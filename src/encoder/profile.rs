@@ -83,7 +83,7 @@ impl Encoder {
         let (_, batches) = Self::ordered_batches(&ids)?;
         let mut layers: HashMap<(String, String, String), (usize, f64)> = HashMap::new();
         for batch in &batches {
-            let (tier, inputs) = Self::batch_inputs(batch)?;
+            let (tier, inputs) = self.batch_inputs(batch)?;
             let plan: &Plan = self.plan(tier)?;
             let mut state = SimpleState::new(plan)?;
             state.run_plan_with_eval(inputs, |session, op_state, node, input| {

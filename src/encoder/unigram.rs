@@ -77,6 +77,11 @@ impl Unigram {
         &self.bytes[self.starts[id as usize] as usize..self.starts[id as usize + 1] as usize]
     }
 
+    /// How many pieces the vocabulary has (ids 0 to `pieces() - 1`).
+    pub fn pieces(&self) -> usize {
+        self.scores.len()
+    }
+
     /// Appends the ids of the best segmentation of `text` (already
     /// normalized) to `ids`.
     pub fn segment(&self, text: &str, ids: &mut Vec<u32>) {

@@ -22,7 +22,7 @@ use web_sys::{Cache, DedicatedWorkerGlobalScope, ReadableStreamDefaultReader, Re
 const MODEL_DIR: &str = "models/muse-v3/";
 /// The int8 encoder, as the CLI's and the Python package's default
 /// (`precis::models::Precision`), so that the app gives their summaries.
-const MODEL_FILES: [&str; 2] = ["encoder-int8.onnx", "tokenizer.json"];
+const MODEL_FILES: [&str; 3] = ["encoder-int8.onnx", "tokenizer.json", "table.u8"];
 const MODEL_CACHE: &str = "precis-models";
 /// The trained centroid heads (CeRA, CeRAI), when this build ships them.
 const HEAD_FILES: [&str; 2] = ["models/cera/cera.onnx", "models/cera/cerai.onnx"];

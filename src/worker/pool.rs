@@ -23,7 +23,7 @@
 //! `["ready"]`, `["encoded", embeddings]` (Float32Array, 512 per sentence)
 //! or `["failed", message]`.
 
-use crate::encoder::{Embedding, Encoder, DIM};
+use crate::encoder::{Embedding, Encoder, EncoderFiles, DIM};
 use js_sys::{Array, Float32Array, Function, Promise, Uint32Array, Uint8Array};
 use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
@@ -94,8 +94,9 @@ pub type Announce = Box<dyn Fn(usize)>;
 
 /// What every helper's answers update.
 struct Shared {
-    /// The model files, kept until every helper has been sent them.
-    model: RefCell<Option<(Uint8Array, Uint8Array)>>,
+    /// The encoder's files (network, tokenizer, table), kept until every
+    /// helper has been sent them.
+    model: RefCell<Option<Vec<Uint8Array>>>,
     /// Helpers sent the model, and that became ready (for the page; a
     /// helper that fails later is not taken off).
     sent: Cell<usize>,
@@ -122,9 +123,9 @@ pub struct Pool {
 impl Pool {
     /// Starts the helpers; each gets the model once its script runs and is
     /// used once it reports ready.
-    pub fn start(onnx: &[u8], tokenizer: &[u8], deliver: Deliver, announce: Announce) -> Pool {
+    pub fn start(files: &[Vec<u8>], deliver: Deliver, announce: Announce) -> Pool {
         let count = helper_count();
-        let model = (count > 0).then(|| (Uint8Array::from(onnx), Uint8Array::from(tokenizer)));
+        let model = (count > 0).then(|| files.iter().map(|bytes| Uint8Array::from(&bytes[..])).collect());
         let shared = Rc::new(Shared {
             model: RefCell::new(model),
             sent: Cell::new(0),
@@ -317,16 +318,17 @@ fn give_back(shared: &Shared, batches: impl Iterator<Item = InFlight>) {
 /// Sends a copy of the model to a helper that has started; the last one
 /// gets the original buffers (transferred) and the pool lets go of them.
 fn send_model(worker: &Worker, shared: &Shared, helpers: usize) -> Job {
-    let Some((onnx, tokenizer)) = shared.model.borrow().clone() else { return Job::Gone };
+    let Some(files) = shared.model.borrow().clone() else { return Job::Gone };
     shared.sent.set(shared.sent.get() + 1);
     let last = shared.sent.get() == helpers;
     let copy = |bytes: &Uint8Array| if last { bytes.clone() } else { bytes.slice(0, bytes.length()) };
-    let (onnx, tokenizer) = (copy(&onnx), copy(&tokenizer));
-    let transfer = Array::of2(&onnx.buffer(), &tokenizer.buffer());
+    let files: Vec<Uint8Array> = files.iter().map(copy).collect();
+    let transfer: Array = files.iter().map(|f| JsValue::from(f.buffer())).collect();
+    let message: Array = std::iter::once(JsValue::from("model")).chain(files.iter().map(JsValue::from)).collect();
     if last {
         shared.model.replace(None);
     }
-    match worker.post_message_with_transfer(&Array::of3(&"model".into(), &onnx, &tokenizer), &transfer) {
+    match worker.post_message_with_transfer(&message, &transfer) {
         Ok(()) => Job::Loading,
         Err(_) => Job::Gone,
     }
@@ -366,7 +368,8 @@ type Answer = Result<(Array, Array), String>;
 
 fn load(parts: &Array) -> Answer {
     let bytes = |i| Uint8Array::new(&parts.get(i)).to_vec();
-    let encoder = Encoder::from_bytes(&bytes(1), &bytes(2)).map_err(|e| e.to_string())?;
+    let (network, tokenizer_json, table) = (bytes(1), bytes(2), bytes(3));
+    let encoder = Encoder::from_bytes(EncoderFiles { network: &network, tokenizer_json: &tokenizer_json, table: &table }).map_err(|e| e.to_string())?;
     // Build every batch plan now, while the page is idle, not on the first
     // batch a user waits for.
     encoder.prepare_plans().map_err(|e| e.to_string())?;

@@ -15,7 +15,7 @@ use super::protocol::{LoadPhases, ModelStatus, Request, Response, Stage};
 use super::schedule::{self, Supersedable};
 use super::signal::Signal;
 use crate::centroid::Heads;
-use crate::encoder::{EmbeddingCache, Encoder};
+use crate::encoder::{EmbeddingCache, Encoder, EncoderFiles};
 use crate::stream::live::LiveStream;
 use crate::stream::timeline::StreamOffer;
 use crate::stream::settings::StreamSettings;
@@ -126,7 +126,8 @@ pub(super) async fn load_model() {
         let read_at = now();
         post(&Response::Model { status: ModelStatus::Loading { from_cache: read.from_cache } });
         let files = &read.contents;
-        let (encoder, build) = Encoder::from_bytes_timed(&files[0], &files[1], &|| now() / 1000.0)
+        let files = EncoderFiles { network: &files[0], tokenizer_json: &files[1], table: &files[2] };
+        let (encoder, build) = Encoder::from_bytes_timed(files, &|| now() / 1000.0)
             .map_err(|e| format!("The language model could not be loaded: {e}"))?;
         Ok((encoder, read, build, read_at))
     });
@@ -176,7 +177,7 @@ fn start_helpers(files: &[Vec<u8>]) {
     }
     let deliver = Box::new(|texts, embeddings| with_state(|s| s.embeddings.insert(texts, embeddings)));
     let announce = Box::new(|ready| post(&Response::Helpers { ready }));
-    let pool = Pool::start(&files[0], &files[1], deliver, announce);
+    let pool = Pool::start(files, deliver, announce);
     with_state(|s| s.pool = Rc::new(pool));
 }
 

@@ -35,7 +35,7 @@ const SINGLE_THREAD = { OPENBLAS_NUM_THREADS: "1", OMP_NUM_THREADS: "1", MKL_NUM
 const FIXTURE = join(ROOT, "tests/fixtures/parity_sentences.txt");
 const RESULTS = join(ROOT, "bench-results/encoder.json");
 const FILES = [
-  "models/muse-v3/encoder.onnx", "models/muse-v3/encoder-int8.onnx", "models/muse-v3/tokenizer.json",
+  "models/muse-v3/encoder.onnx", "models/muse-v3/encoder-int8.onnx", "models/muse-v3/tokenizer.json", "models/muse-v3/table.u8",
   "tests/browser/artifacts/pkg/precis_bg.wasm",
 ];
 const RUNTIMES = {

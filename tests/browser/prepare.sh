@@ -8,7 +8,7 @@ set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
 
-for needed in "$ROOT/models/muse-v3/encoder.onnx" "$ROOT/models/muse-v3/tokenizer.json" "$ROOT/.venv/bin/python"; do
+for needed in "$ROOT/models/muse-v3/encoder.onnx" "$ROOT/models/muse-v3/tokenizer.json" "$ROOT/models/muse-v3/table.u8" "$ROOT/.venv/bin/python"; do
   [ -e "$needed" ] || { echo "$needed is missing: run python3 models/build.py first" >&2; exit 1; }
 done
 if [ ! -x "$HERE/node_modules/.bin/wasm-opt" ] \

@@ -13,7 +13,7 @@ fi
 export PATH="$HERE/node_modules/.bin:$PATH" # wasm-opt (binaryen 132) for trunk
 
 if [ "${SKIP_BUILD:-0}" != 1 ]; then
-  [ -f "$ROOT/models/muse-v3/encoder-int8.onnx" ] || python3 "$ROOT/models/build.py"
+  [ -f "$ROOT/models/muse-v3/table.u8" ] || python3 "$ROOT/models/build.py"
   (cd "$ROOT" && trunk build --release)
 fi
 

@@ -12,7 +12,7 @@ const BATCH_TOKENS = 2048;
 const BATCH_SENTENCES = 128;
 const BATCH_PIECES = 1024; // distinct pieces, for models with a piece_ids input
 
-let model; // { onnx: Uint8Array, tokenizer: Uint8Array }
+let model; // { onnx: Uint8Array, tokenizer: Uint8Array, table: Uint8Array }
 let precis; // { wasm: exports (memory), encoder: WasmEncoder }
 let ort; // the onnxruntime-web module, imported on demand
 let ortSession;
@@ -94,6 +94,20 @@ function packBatches(ids) {
 
 const int64Tensor = (values) => new ort.Tensor("int64", BigInt64Array.from(values, BigInt), [values.length]);
 
+/** The rows of `ids` in table.u8 (src/encoder/table.rs: the magic PRECISTB,
+ *  then bytes per row, chunks and rows per chunk as little-endian u32, then
+ *  the rows; piece id is row (id mod chunks) · rows per chunk + id div chunks). */
+function tableRows(table, ids) {
+  const header = new DataView(table.buffer, table.byteOffset + 8, 12);
+  const [width, chunks, perChunk] = [0, 4, 8].map((at) => header.getUint32(at, true));
+  const rows = new Uint8Array(ids.length * width);
+  ids.forEach((id, i) => {
+    const start = 20 + ((id % chunks) * perChunk + Math.floor(id / chunks)) * width;
+    rows.set(table.subarray(start, start + width), i * width);
+  });
+  return new ort.Tensor("uint8", rows, [ids.length, width]);
+}
+
 /** The model's inputs for a batch, for either layout encoder.onnx has had:
  *  token_ids, or piece_ids + token_pieces (each token as an index into piece_ids). */
 function ortFeeds(batch) {
@@ -108,6 +122,7 @@ function ortFeeds(batch) {
   };
   return Object.fromEntries(
     ortSession.inputNames.map((name) => {
+      if (name === "piece_rows") return [name, tableRows(model.table, inputs.piece_ids())];
       if (!(name in inputs)) throw new Error(`encoder.onnx input ${name} is unknown to this harness`);
       return [name, int64Tensor(inputs[name]())];
     }),
@@ -129,19 +144,20 @@ async function timeEach(runtimes, warmUp) {
 window.harness = {
   async fetchModel() {
     const start = performance.now();
-    const [onnx, tokenizer] = await Promise.all([
+    const [onnx, tokenizer, table] = await Promise.all([
       fetchBytes("/models/encoder.onnx"),
       fetchBytes("/models/tokenizer.json"),
+      fetchBytes("/models/table.u8"),
     ]);
-    model = { onnx, tokenizer };
-    return { fetchMs: since(start), onnxBytes: onnx.length, tokenizerBytes: tokenizer.length };
+    model = { onnx, tokenizer, table };
+    return { fetchMs: since(start), onnxBytes: onnx.length, tokenizerBytes: tokenizer.length, tableBytes: table.length };
   },
 
   /** The int8 build (models/muse-v3/encoder-int8.onnx) as a second encoder, after loadPrecis. */
   async loadPrecisInt8() {
     const onnx = await fetchBytes("/models/encoder-int8.onnx");
     const built = performance.now();
-    precis.int8 = new WasmEncoder(onnx, model.tokenizer);
+    precis.int8 = new WasmEncoder(onnx, model.tokenizer, model.table);
     return { loadMs: since(built), onnxBytes: onnx.length };
   },
 
@@ -151,7 +167,7 @@ window.harness = {
     const wasm = await init({ module_or_path: "/pkg/precis_bg.wasm" });
     const instantiateMs = since(start);
     const built = performance.now();
-    const encoder = new WasmEncoder(model.onnx, model.tokenizer);
+    const encoder = new WasmEncoder(model.onnx, model.tokenizer, model.table);
     precis = { wasm, encoder };
     return { instantiateMs, loadMs: since(built), wasmMemoryBytes: wasm.memory.buffer.byteLength };
   },
