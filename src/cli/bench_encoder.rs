@@ -39,7 +39,9 @@ struct Report {
     build: BuildTimes,
     pass_seconds: Vec<f64>,
     sentences_per_second: f64,
+    /// The network file's bytes (the embedding table is `table_bytes`).
     model_bytes: u64,
+    table_bytes: u64,
     peak_rss_bytes: Option<u64>,
     cpu_features: Vec<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -76,6 +78,7 @@ pub fn run(args: BenchEncoderArgs) -> Result<()> {
         sentences_per_second: sentences.len() as f64 / best,
         pass_seconds,
         model_bytes: std::fs::metadata(&model_path)?.len(),
+        table_bytes: std::fs::metadata(model_path.with_file_name("table.u8"))?.len(),
         peak_rss_bytes: peak_rss_bytes(),
         cpu_features: cpu_features(),
         profile,
