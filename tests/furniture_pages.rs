@@ -6,7 +6,7 @@
 //! summary.
 
 use precis::document::{Cluster, Document};
-use precis::eval::furniture_pages::{judge_pages, parse_pages, scores, Page};
+use precis::eval::furniture_pages::{judge_pages, read_page_files, scores, Page};
 use precis::summarize::{mark_read_furniture, summarize, Settings, SummaryRequest};
 
 const PAGES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/furniture/pages");
@@ -22,20 +22,8 @@ const OTHER_LANGUAGE_PAGES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/f
 const MAX_PROSE_LOST: f64 = 0.02;
 const MIN_JUNK_CAUGHT: f64 = 0.85;
 
-fn pages() -> Vec<Page> {
-    pages_in(PAGES)
-}
-
 fn pages_in(dir: &str) -> Vec<Page> {
-    let mut files = vec![];
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().is_some_and(|e| e == "jsonl") {
-            files.push((path.display().to_string(), std::fs::read_to_string(&path).unwrap()));
-        }
-    }
-    files.sort();
-    parse_pages(&files).unwrap()
+    read_page_files(std::path::Path::new(dir)).unwrap()
 }
 
 /// Prose lost and junk caught per language and split, as summaries run the
@@ -53,7 +41,7 @@ fn scores_of(pages: &[Page]) -> std::collections::BTreeMap<(String, String), pre
 
 #[test]
 fn every_language_loses_little_prose_and_catches_most_junk() {
-    let pages = pages();
+    let pages = pages_in(PAGES);
     let scores = scores_of(&pages);
     let languages: Vec<&String> = scores.keys().filter(|(_, split)| split == "test").map(|(lang, _)| lang).collect();
     assert_eq!(languages.len(), 16, "{languages:?}");
@@ -81,7 +69,7 @@ fn a_plain_article_in_every_language_gets_a_summary() {
     let encoder = precis::models::load_encoder(None).unwrap();
     let settings = Settings::default();
     let mut languages = std::collections::BTreeSet::new();
-    for page in pages().iter().filter(|p| p.page == "plain") {
+    for page in pages_in(PAGES).iter().filter(|p| p.page == "plain") {
         let cluster = Cluster::new(vec![Document::new(page.id.clone(), page.text())]);
         let prose = cluster.sentences.iter().filter(|s| s.excluded.is_none()).count();
         assert!(prose >= 3, "{}: {prose} prose sentences of {}", page.id, cluster.sentences.len());

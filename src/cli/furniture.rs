@@ -8,9 +8,9 @@ use anyhow::{anyhow, Result};
 use precis::document::Cluster;
 use precis::encoder::Encoder;
 use precis::eval::furniture_fixture::{judge_read, Score};
-use precis::eval::furniture_pages::{judge_pages, parse_pages, scores, JudgedSentence, Page};
+use precis::eval::furniture_pages::{judge_pages, read_page_files, scores, JudgedSentence, Page};
 use precis::summarize::mark_read_furniture;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 #[derive(clap::Args)]
 pub struct FurnitureEvalArgs {
@@ -52,21 +52,8 @@ fn read_with(encoder: Option<&Encoder>, cluster: &mut Cluster) -> Result<(), Str
     Ok(())
 }
 
-/// Every `*.jsonl` file of the labelled pages, sorted by name.
-pub fn read_page_files(folder: &Path) -> Result<Vec<Page>> {
-    let mut files = vec![];
-    for entry in std::fs::read_dir(folder).map_err(|e| anyhow!("cannot read {}: {e}", folder.display()))? {
-        let path = entry?.path();
-        if path.extension().is_some_and(|e| e == "jsonl") {
-            files.push((path.display().to_string(), std::fs::read_to_string(&path)?));
-        }
-    }
-    files.sort();
-    parse_pages(&files).map_err(|e| anyhow!(e))
-}
-
 fn pages_report(args: &FurnitureEvalArgs, read: impl FnMut(&mut Cluster) -> Result<(), String>) -> Result<()> {
-    let pages: Vec<Page> = read_page_files(&args.fixture.join("pages"))?
+    let pages: Vec<Page> = read_page_files(&args.fixture.join("pages")).map_err(|e| anyhow!(e))?
         .into_iter()
         .filter(|p| args.languages.is_empty() || args.languages.contains(&p.lang))
         .collect();

@@ -72,6 +72,21 @@ impl Page {
     }
 }
 
+/// Every page of every `*.jsonl` file in `folder`, the files sorted by name.
+pub fn read_page_files(folder: &std::path::Path) -> Result<Vec<Page>, String> {
+    let entries = std::fs::read_dir(folder).map_err(|e| format!("cannot read {}: {e}", folder.display()))?;
+    let mut files = vec![];
+    for entry in entries {
+        let path = entry.map_err(|e| e.to_string())?.path();
+        if path.extension().is_some_and(|e| e == "jsonl") {
+            let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+            files.push((path.display().to_string(), text));
+        }
+    }
+    files.sort();
+    parse_pages(&files)
+}
+
 /// Every page of every `*.jsonl` text given (one page per line).
 pub fn parse_pages(files: &[(String, String)]) -> Result<Vec<Page>, String> {
     let mut pages = vec![];
