@@ -45,9 +45,7 @@ fn the_prose_reader_keeps_what_the_rules_catch_on_the_labelled_fixture() {
     let clusters = std::fs::read_to_string(format!("{FIXTURE}/clusters.jsonl")).unwrap();
     let labels = std::fs::read_to_string(format!("{FIXTURE}/labels.jsonl")).unwrap();
     let judged = precis::eval::furniture_fixture::judge_read(&clusters, &labels, |cluster| {
-        let embeddings = encoder.encode(&cluster.texts()).map_err(|e| e.to_string())?;
-        mark_read_furniture(cluster, &embeddings);
-        Ok(())
+        mark_read_furniture(cluster, &encoder).map_err(|e| e.to_string())
     })
     .unwrap();
     let test = Score::of(judged.iter().filter(|j| j.label.split == "test"));

@@ -30,12 +30,7 @@ fn pages_in(dir: &str) -> Vec<Page> {
 /// filter (the rules, then the prose reader).
 fn scores_of(pages: &[Page]) -> std::collections::BTreeMap<(String, String), precis::eval::furniture_pages::Score> {
     let encoder = precis::models::load_encoder(None).unwrap();
-    let judged = judge_pages(pages, |cluster| {
-        let embeddings = encoder.encode(&cluster.texts()).map_err(|e| e.to_string())?;
-        mark_read_furniture(cluster, &embeddings);
-        Ok(())
-    })
-    .unwrap();
+    let judged = judge_pages(pages, |cluster| mark_read_furniture(cluster, &encoder).map_err(|e| e.to_string())).unwrap();
     scores(pages, &judged)
 }
 

@@ -47,9 +47,7 @@ pub fn run(args: FurnitureEvalArgs) -> Result<()> {
 /// The prose reader's decision marked on the cluster, when it runs.
 fn read_with(encoder: Option<&Encoder>, cluster: &mut Cluster) -> Result<(), String> {
     let Some(encoder) = encoder else { return Ok(()) };
-    let embeddings = encoder.encode(&cluster.texts()).map_err(|e| e.to_string())?;
-    mark_read_furniture(cluster, &embeddings);
-    Ok(())
+    mark_read_furniture(cluster, encoder).map_err(|e| e.to_string())
 }
 
 fn pages_report(args: &FurnitureEvalArgs, read: impl FnMut(&mut Cluster) -> Result<(), String>) -> Result<()> {

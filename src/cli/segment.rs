@@ -62,8 +62,7 @@ pub fn run(args: SegmentArgs) -> Result<()> {
     let mut cluster = Cluster::new(documents);
     if args.prose_reader {
         let encoder = super::models::load_encoder(args.models.dir())?;
-        let embeddings = encoder.encode(&cluster.texts())?;
-        precis::summarize::mark_read_furniture(&mut cluster, &embeddings);
+        precis::summarize::mark_read_furniture(&mut cluster, &encoder)?;
     }
     let mut out = BufWriter::new(std::io::stdout().lock());
     for (id, sentence) in cluster.sentences.iter().enumerate() {

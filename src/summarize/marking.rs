@@ -2,7 +2,7 @@
 
 use super::{Settings, Summary};
 use crate::document::Cluster;
-use crate::encoder::Embedding;
+use crate::encoder::{Embedding, Encoder};
 use std::collections::HashMap;
 
 /// The cluster's sentences with the prose reader's reason on those it read
@@ -16,10 +16,13 @@ pub fn sentences_as_read(cluster: &Cluster, summary: &Summary) -> Vec<crate::doc
 
 /// Marks on the cluster itself what the prose reader (default settings)
 /// reads as furniture, to score the decision apart from any summary
-/// (`precis furniture-eval --reader`).
-pub fn mark_read_furniture(cluster: &mut Cluster, embeddings: &[Embedding]) {
-    let read = read_as_furniture(cluster, embeddings, &Settings::default());
+/// (`precis furniture-eval --reader`, `precis segment --prose-reader`). The
+/// sentences are embedded as summaries embed them ([`Cluster::texts`]).
+pub fn mark_read_furniture(cluster: &mut Cluster, encoder: &Encoder) -> anyhow::Result<()> {
+    let embeddings = encoder.encode(&cluster.texts())?;
+    let read = read_as_furniture(cluster, &embeddings, &Settings::default());
     give_reader_reason(&mut cluster.sentences, &read);
+    Ok(())
 }
 
 fn give_reader_reason(sentences: &mut [crate::document::Sentence], ids: &[usize]) {
