@@ -334,9 +334,7 @@ def write_table(path, table):
     """The embedding table as src/encoder/table.rs reads it: the magic
     "PRECISTB", then three little-endian u32 (bytes per row, chunks, rows per
     chunk), then the rows. Piece `id` is row `(id mod chunks) * rows_per_chunk
-    + id div chunks`: chunk-major, each chunk with its own scale, so that
-    gzip's per-block Huffman tables fit each chunk (26.4 MB gzipped, where 17
-    interleaved chunks gave 29.4 MB)."""
+    + id div chunks`: chunk-major, for the reason `build_onnx` gives."""
     import numpy as np
     rows, row_bytes = table.shape
     header = TABLE_MAGIC + np.array([row_bytes, NUM_CHUNKS, rows // NUM_CHUNKS], dtype="<u4").tobytes()
