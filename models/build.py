@@ -5,8 +5,10 @@
 Writes, deterministically:
   models/muse-v3/encoder.onnx    DAN + CNN n-gram network; its input is each piece's uint8
                                  row of the embedding table, which the caller looks up
-  models/muse-v3/table.u8        the embedding table: a header, then its uint8 rows (issue #43:
-                                 kept out of the graph so that the app can fetch rows on demand)
+  models/muse-v3/table.u8        the embedding table: a header, an index, then its uint8 rows in
+                                 blocks of 16 (issue #43: kept out of the graph, and ordered by
+                                 models/table/order.u32.gz, so that the app fetches the blocks a
+                                 text needs)
   models/muse-v3/encoder-int8.onnx  the same with the n-gram branches' dense layers
                                  in int8 (models/int8.py; `precis --encoder int8`)
   models/muse-v3/tokenizer.json  the SentencePiece unigram model for `tokenizers`, with the
@@ -327,21 +329,56 @@ def build_onnx(weights_path):
     return model, table
 
 
-TABLE_MAGIC = b"PRECISTB"
+TABLE_MAGIC = b"PRECISBK"
+# Rows per block: the unit the app fetches on demand (docs/results/table-blocks.md:
+# 16-row blocks cost a DUC2004 cluster about 3 MB gzipped, 256-row ones 12 MB).
+TABLE_BLOCK_ROWS = 16
+TABLE_ORDER = os.path.join(HERE, "table", "order.u32.gz")
+
+
+def table_row_order(pieces):
+    """Piece ids in row order: models/table/order.py's order, then, inside
+    each block, the rows sorted by chunk (each chunk's codes spread their
+    own way: the blocks deflate 2-6 % smaller)."""
+    import gzip
+    import numpy as np
+    with gzip.open(TABLE_ORDER, "rb") as f:
+        order = np.frombuffer(f.read(), dtype="<u4").astype(np.int64)
+    assert len(order) == pieces and np.array_equal(np.sort(order), np.arange(pieces)), TABLE_ORDER
+    blocks = []
+    for start in range(0, pieces, TABLE_BLOCK_ROWS):
+        ids = order[start:start + TABLE_BLOCK_ROWS]
+        blocks.append(ids[np.lexsort((np.arange(len(ids)), ids % NUM_CHUNKS))])
+    return np.concatenate(blocks)
 
 
 def write_table(path, table):
-    """The embedding table as src/encoder/table.rs reads it: the magic
-    "PRECISTB", then three little-endian u32 (bytes per row, chunks, rows per
-    chunk), then the rows. Piece `id` is row `(id mod chunks) * rows_per_chunk
-    + id div chunks`: chunk-major, for the reason `build_onnx` gives."""
+    """The embedding table as src/encoder/table.rs reads it, in blocks that
+    the app fetches on demand (issue #43): the magic "PRECISBK", five
+    little-endian u32 (bytes per row, pieces, rows per block, blocks, bytes
+    of the index), the index (zlib: each piece's row, u32, then each
+    block's end in the block data, u32), then the blocks, each zlib on its
+    own (its Adler-32 checks it). `table` holds the rows chunk-major, as
+    `build_onnx` made it (`table_rows` looks them up). Returns the bytes
+    before the first block (the head the app fetches first)."""
+    import zlib
     import numpy as np
-    rows, row_bytes = table.shape
-    header = TABLE_MAGIC + np.array([row_bytes, NUM_CHUNKS, rows // NUM_CHUNKS], dtype="<u4").tobytes()
+    pieces, row_bytes = table.shape
+    ids_in_row_order = table_row_order(pieces)
+    row_of_piece = np.empty(pieces, dtype="<u4")
+    row_of_piece[ids_in_row_order] = np.arange(pieces)
+    rows = table_rows(table, ids_in_row_order)
+    blocks = [zlib.compress(rows[s:s + TABLE_BLOCK_ROWS].tobytes(), 9) for s in range(0, pieces, TABLE_BLOCK_ROWS)]
+    block_ends = np.cumsum([len(b) for b in blocks]).astype("<u4")
+    index = zlib.compress(row_of_piece.tobytes() + block_ends.tobytes(), 9)
+    header = TABLE_MAGIC + np.array([row_bytes, pieces, TABLE_BLOCK_ROWS, len(blocks), len(index)], dtype="<u4").tobytes()
     with open(path + ".tmp", "wb") as f:
         f.write(header)
-        f.write(np.ascontiguousarray(table, dtype=np.uint8).tobytes())
+        f.write(index)
+        for block in blocks:
+            f.write(block)
     os.replace(path + ".tmp", path)
+    return len(header) + len(index)
 
 
 def table_rows(table, piece_ids):
@@ -465,6 +502,23 @@ def encoder_inputs(ids, table):
             "token_pieces": token_pieces.astype(np.int64), "sentence_offsets": offsets}
 
 
+def check_table(path, table):
+    """table.u8 reads back, block by block, to the rows the graph was built
+    with (`table_rows`), every piece in its row."""
+    import zlib
+    import numpy as np
+    data = open(path, "rb").read()
+    row_bytes, pieces, block_rows, blocks, index_bytes = np.frombuffer(data[8:28], dtype="<u4").tolist()
+    index = np.frombuffer(zlib.decompress(data[28:28 + index_bytes]), dtype="<u4")
+    row_of_piece, ends = index[:pieces].astype(np.int64), index[pieces:].astype(np.int64)
+    starts = np.concatenate([[0], ends[:-1]]) + 28 + index_bytes
+    rows = np.concatenate([np.frombuffer(zlib.decompress(data[s:e + 28 + index_bytes]), dtype=np.uint8)
+                           for s, e in zip(starts, ends)]).reshape(pieces, row_bytes)
+    if not np.array_equal(rows[row_of_piece], table_rows(table, np.arange(pieces))):
+        raise SystemExit(f"{path} does not read back to the embedding table's rows")
+    print(f"  table: {pieces:,} rows in {blocks:,} blocks of {block_rows}, read back identical")
+
+
 def check(model_path, tok_path, table, pkg):
     """Tokenizer ids identical; ONNX (onnxruntime) output equal to numpy."""
     import numpy as np
@@ -498,7 +552,7 @@ def check(model_path, tok_path, table, pkg):
 
 # --------------------------------------------------------------------------
 
-def manifest_for(files, pkg_dir):
+def manifest_for(files, pkg_dir, table_head_bytes):
     import onnx
     return {
         "name": "muse-v3",
@@ -515,7 +569,14 @@ def manifest_for(files, pkg_dir):
         "outputs": {"embeddings": "float32 [S, 512], L2-normalized"},
         "files": {name: {"bytes": os.path.getsize(p), "sha256": sha256_file(p)}
                   for name, p in files.items()},
+        # What the app fetches first, and checks, before any block of the table.
+        "table_head": {"bytes": table_head_bytes, "sha256": sha256_head(files["table.u8"], table_head_bytes)},
     }
+
+
+def sha256_head(path, n):
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read(n)).hexdigest()
 
 
 def main():
@@ -541,13 +602,14 @@ def main():
     os.makedirs(OUT, exist_ok=True)
     print(f"building models/muse-v3 from {SOURCE_PACKAGE}=={SOURCE_VERSION} ...")
     model, table = build_onnx(os.path.join(pkg, "resources", "weights.npz"))
-    write_table(table_path, table)
+    table_head_bytes = write_table(table_path, table)
     with open(model_path + ".tmp", "wb") as f:
         f.write(model.SerializeToString())
     os.replace(model_path + ".tmp", model_path)
     tok = build_tokenizer(os.path.join(pkg, "resources", "sp.model"))
     tok.save(tok_path + ".tmp", pretty=False)
     os.replace(tok_path + ".tmp", tok_path)
+    check_table(table_path, table)
     check(model_path, tok_path, table, pkg)
     sys.path.insert(0, HERE)
     from int8 import quantize
@@ -557,7 +619,7 @@ def main():
     os.replace(int8_path + ".tmp", int8_path)
     print(f"  int8: {products} dense layers quantized")
 
-    manifest = manifest_for(files, pkg)
+    manifest = manifest_for(files, pkg, table_head_bytes)
     if expected and not force:
         for name in files:
             if manifest["files"][name]["sha256"] != expected["files"].get(name, {}).get("sha256"):

@@ -214,6 +214,13 @@ impl Encoder {
         Ok(sizes)
     }
 
+    /// The embedding table: which of its blocks a text's pieces need, and
+    /// those blocks added as they arrive (the app fetches them on demand,
+    /// before encoding; see [`EmbeddingTable`]).
+    pub fn table(&self) -> &EmbeddingTable {
+        &self.table
+    }
+
     /// Token ids exactly as the reference package produces them: BOS,
     /// pieces, EOS; a lone UNK for text that normalizes to nothing.
     pub fn tokenize(&self, text: &str) -> Vec<u32> {

@@ -1,10 +1,11 @@
 //! The JS-facing API of the core (wasm32 only): the encoder, built from the
-//! bytes the page fetched (models/muse-v3/encoder.onnx and tokenizer.json).
+//! bytes the page fetched (models/muse-v3/encoder.onnx, tokenizer.json and
+//! table.u8).
 //!
 //! ```js
 //! import init, { WasmEncoder } from "./precis.js";
 //! await init();
-//! const encoder = new WasmEncoder(onnxBytes, tokenizerBytes);
+//! const encoder = new WasmEncoder(onnxBytes, tokenizerBytes, tableBytes);
 //! const flat = encoder.encode(["First sentence.", "Second one."]); // Float32Array, 2 × 512
 //! ```
 
@@ -45,6 +46,15 @@ impl WasmEncoder {
     #[wasm_bindgen(getter)]
     pub fn dim(&self) -> usize {
         DIM
+    }
+
+    /// The rows of `ids` in the embedding table, one after the other (a
+    /// Uint8Array of ids × dim): what the encoder hands its graph, for a
+    /// reference runtime fed the same inputs.
+    #[wasm_bindgen(js_name = pieceRows)]
+    pub fn piece_rows(&self, ids: Vec<u32>) -> Result<Vec<u8>, JsError> {
+        let ids: Vec<i64> = ids.into_iter().map(i64::from).collect();
+        self.encoder.table().gather(&ids).map_err(js_error)
     }
 
     /// Token ids of one sentence, BOS and EOS included (a Uint32Array).

@@ -213,6 +213,40 @@ fn check_batch_independence(network: &str) {
     assert!(max_diff < 2e-5, "{network}: embeddings differ by {max_diff:.2e} between batchings");
 }
 
+/// The app's worker builds the encoder from the table's head alone and adds
+/// the blocks a text needs before encoding it (issue #43): the embeddings
+/// are those of the whole table, bit for bit, and a text whose blocks were
+/// not added is refused rather than embedded with rows missing.
+#[test]
+fn the_tables_head_and_a_texts_blocks_embed_as_the_whole_table() {
+    let _ = reference_python();
+    let models = repo().join("models/muse-v3");
+    let read = |name: &str| std::fs::read(models.join(name)).expect("built model files");
+    let (network, tokenizer_json, table) = (read("encoder-int8.onnx"), read("tokenizer.json"), read("table.u8"));
+    let encoder = |table: &[u8]| {
+        precis::encoder::Encoder::from_bytes(precis::encoder::EncoderFiles { network: &network, tokenizer_json: &tokenizer_json, table })
+            .unwrap()
+    };
+    let whole = encoder(&table);
+    let head = precis::encoder::EmbeddingTable::head_bytes(&table).unwrap();
+    let partial = encoder(&table[..head]);
+    let input = fixture_text();
+    let sentences: Vec<&str> = input.lines().take(60).collect();
+    let ids = sentences.iter().flat_map(|s| partial.tokenize(s));
+    let needed = partial.table().missing_blocks(ids);
+    assert!(
+        !needed.is_empty() && needed.len() < partial.table().blocks() / 4,
+        "60 sentences need {} of {} blocks",
+        needed.len(),
+        partial.table().blocks()
+    );
+    assert!(partial.encode(&sentences).unwrap_err().to_string().contains("not been loaded"));
+    for block in needed {
+        partial.table().add_block(block, &table[partial.table().block_span(block)]).unwrap();
+    }
+    assert!(partial.encode(&sentences).unwrap() == whole.encode(&sentences).unwrap());
+}
+
 /// `precis bench-encoder --layers`: the CPU's features, every layer with
 /// its op, its kernel and its time, and times that account for the
 /// profiled pass. Structure only: which layers are slowest depends on the

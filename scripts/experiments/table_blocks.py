@@ -202,9 +202,19 @@ def block_rows(pos, inv, bs, b):
 
 
 def load_table():
-    """The table's rows as stored (models/muse-v3/table.u8: a 20-byte header, then the rows)."""
-    data = np.fromfile(os.path.join(ROOT, "models", "muse-v3", "table.u8"), dtype=np.uint8)
-    t = data[20:].reshape(-1, DIM)
+    """The table's rows chunk-major, as the graph was built with them (row
+    `stored_row(id)`), read from models/muse-v3/table.u8 (since 2026-12-05 in
+    zlib blocks, models/build.py `write_table`)."""
+    data = open(os.path.join(ROOT, "models", "muse-v3", "table.u8"), "rb").read()
+    row_bytes, pieces, block_rows, blocks, index_bytes = np.frombuffer(data[8:28], dtype="<u4").tolist()
+    head = 28 + index_bytes
+    index = np.frombuffer(zlib.decompress(data[28:head]), dtype="<u4").astype(np.int64)
+    row_of_piece, ends = index[:pieces], index[pieces:]
+    starts = np.concatenate([[0], ends[:-1]])
+    rows = np.concatenate([np.frombuffer(zlib.decompress(data[head + a:head + b]), dtype=np.uint8)
+                           for a, b in zip(starts, ends)]).reshape(pieces, row_bytes)
+    t = np.empty_like(rows)
+    t[stored_row(np.arange(pieces))] = rows[row_of_piece]
     assert t.shape == (ROWS, DIM), t.shape
     return t
 

@@ -3,39 +3,121 @@
 //! hands them to the graph, so that a caller can hold only the rows its
 //! texts use.
 //!
-//! The file (written by `models/build.py`, `write_table`): the magic
-//! `PRECISTB`, three little-endian u32 (bytes per row, chunks, rows per
-//! chunk), then the rows, uint8. Piece `id` is row `(id mod chunks) ·
-//! rows_per_chunk + id div chunks`: chunk-major, each chunk with its own
-//! scale (the graph dequantizes), which gzips 3 MB smaller than the pieces
-//! in id order.
+//! The file (written by `models/build.py`, `write_table`):
+//! - the magic `PRECISBK` and five little-endian u32: bytes per row,
+//!   pieces, rows per block, blocks, bytes of the index;
+//! - the index, zlib: each piece's row (u32), then each block's end in the
+//!   block data (u32);
+//! - the blocks, each zlib on its own (its Adler-32 checks it on reading).
+//!
+//! The header and the index are the *head*: with it alone the table knows
+//! which blocks a text needs and where they lie in the file, and the app's
+//! worker fetches just those ([`EmbeddingTable::missing_blocks`],
+//! [`EmbeddingTable::block_span`], [`EmbeddingTable::add_block`]). The rows
+//! are ordered so that the pieces one language uses sit together
+//! (`models/table/order.py`), so a text needs few blocks. Given the whole
+//! file, every block is there and is inflated on first use.
 
-use anyhow::{ensure, Context, Result};
+use anyhow::{bail, ensure, Context, Result};
+use std::ops::Range;
+use std::sync::OnceLock;
 
-const MAGIC: &[u8; 8] = b"PRECISTB";
-const HEADER_BYTES: usize = MAGIC.len() + 3 * 4;
+const MAGIC: &[u8; 8] = b"PRECISBK";
+const FIELDS: usize = 5;
+const HEADER_BYTES: usize = MAGIC.len() + FIELDS * 4;
 
 pub struct EmbeddingTable {
-    rows: Vec<u8>,
     row_bytes: usize,
-    chunks: usize,
-    rows_per_chunk: usize,
+    block_rows: usize,
+    row_of_piece: Vec<u32>,
+    /// Each block's bytes in the file.
+    block_spans: Vec<Range<usize>>,
+    /// The blocks inflated so far.
+    blocks: Vec<OnceLock<Box<[u8]>>>,
+    /// The whole file, once the caller has it: blocks are inflated from it
+    /// on first use.
+    file: OnceLock<Vec<u8>>,
+}
+
+/// The fixed header's fields.
+struct Header {
+    row_bytes: usize,
+    pieces: usize,
+    block_rows: usize,
+    blocks: usize,
+    index_bytes: usize,
+}
+
+fn read_header(bytes: &[u8]) -> Result<Header> {
+    ensure!(bytes.len() >= HEADER_BYTES && bytes.starts_with(MAGIC), "not an embedding table (no PRECISBK header)");
+    let field = |i: usize| -> usize {
+        let at = MAGIC.len() + 4 * i;
+        u32::from_le_bytes(bytes[at..at + 4].try_into().expect("four bytes")) as usize
+    };
+    let header = Header { row_bytes: field(0), pieces: field(1), block_rows: field(2), blocks: field(3), index_bytes: field(4) };
+    ensure!(
+        header.row_bytes > 0 && header.pieces > 0 && header.block_rows > 0,
+        "an embedding table with an empty dimension"
+    );
+    ensure!(
+        header.blocks == header.pieces.div_ceil(header.block_rows),
+        "the embedding table's header says {} blocks of {} rows for {} pieces",
+        header.blocks,
+        header.block_rows,
+        header.pieces
+    );
+    Ok(header)
+}
+
+fn inflate(compressed: &[u8], expected: usize) -> Result<Vec<u8>> {
+    let bytes = miniz_oxide::inflate::decompress_to_vec_zlib_with_limit(compressed, expected)
+        .map_err(|e| anyhow::anyhow!("{:?}", e.status))?;
+    ensure!(bytes.len() == expected, "{} bytes where {expected} were expected", bytes.len());
+    Ok(bytes)
+}
+
+fn u32s(bytes: &[u8]) -> impl Iterator<Item = u32> + '_ {
+    bytes.chunks_exact(4).map(|b| u32::from_le_bytes(b.try_into().expect("four bytes")))
 }
 
 impl EmbeddingTable {
-    /// Reads the table from its file's bytes; errors say what is wrong.
+    /// How many bytes of the file come before its first block (the header
+    /// and the index): what a caller reads first.
+    pub fn head_bytes(file_start: &[u8]) -> Result<usize> {
+        Ok(HEADER_BYTES + read_header(file_start)?.index_bytes)
+    }
+
+    /// Reads the table from the file's bytes: its head alone (no block
+    /// yet), or the whole file. Errors say what is wrong.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self> {
-        ensure!(bytes.len() >= HEADER_BYTES && bytes.starts_with(MAGIC), "not an embedding table (no PRECISTB header)");
-        let field = |i: usize| -> usize {
-            let at = MAGIC.len() + 4 * i;
-            u32::from_le_bytes(bytes[at..at + 4].try_into().expect("four bytes")) as usize
+        let header = read_header(bytes)?;
+        let head = HEADER_BYTES + header.index_bytes;
+        ensure!(bytes.len() >= head, "the embedding table's index is cut short");
+        let index = inflate(&bytes[HEADER_BYTES..head], 4 * (header.pieces + header.blocks))
+            .context("the embedding table's index is damaged")?;
+        let (rows, ends) = index.split_at(4 * header.pieces);
+        let row_of_piece: Vec<u32> = u32s(rows).collect();
+        ensure!(row_of_piece.iter().all(|&r| (r as usize) < header.pieces), "the embedding table's index names a row it lacks");
+        let mut block_spans = Vec::with_capacity(header.blocks);
+        let mut start = head;
+        for end in u32s(ends) {
+            let end = head + end as usize;
+            ensure!(end >= start, "the embedding table's block index is out of order");
+            block_spans.push(start..end);
+            start = end;
+        }
+        let table = Self {
+            row_bytes: header.row_bytes,
+            block_rows: header.block_rows,
+            row_of_piece,
+            block_spans,
+            blocks: (0..header.blocks).map(|_| OnceLock::new()).collect(),
+            file: OnceLock::new(),
         };
-        let (row_bytes, chunks, rows_per_chunk) = (field(0), field(1), field(2));
-        ensure!(row_bytes > 0 && chunks > 0 && rows_per_chunk > 0, "an embedding table with an empty dimension");
-        let expected = row_bytes.checked_mul(chunks).and_then(|n| n.checked_mul(rows_per_chunk)).context("an embedding table too large")?;
-        let rows = &bytes[HEADER_BYTES..];
-        ensure!(rows.len() == expected, "the embedding table holds {} bytes of rows, its header says {expected}", rows.len());
-        Ok(Self { rows: rows.to_vec(), row_bytes, chunks, rows_per_chunk })
+        if bytes.len() > head {
+            table.add_file(bytes.to_vec())?;
+        }
+        Ok(table)
     }
 
     /// Bytes per row (the embedding's width).
@@ -45,14 +127,91 @@ impl EmbeddingTable {
 
     /// How many pieces have a row.
     pub fn pieces(&self) -> usize {
-        self.chunks * self.rows_per_chunk
+        self.row_of_piece.len()
+    }
+
+    /// How many blocks the table is stored in.
+    pub fn blocks(&self) -> usize {
+        self.block_spans.len()
+    }
+
+    /// The bytes of the whole file.
+    pub fn file_bytes(&self) -> usize {
+        self.block_spans.last().map_or(0, |span| span.end)
+    }
+
+    /// Where block `block` lies in the file.
+    pub fn block_span(&self, block: usize) -> Range<usize> {
+        self.block_spans[block].clone()
+    }
+
+    /// Whether every row can be read (the whole file, or every block, is here).
+    pub fn is_whole(&self) -> bool {
+        self.file.get().is_some() || self.blocks.iter().all(|b| b.get().is_some())
+    }
+
+    /// The whole file, read later (the app's background download): every
+    /// block becomes readable.
+    pub fn add_file(&self, file: Vec<u8>) -> Result<()> {
+        ensure!(
+            file.len() == self.file_bytes(),
+            "the embedding table holds {} bytes, its index says {}",
+            file.len(),
+            self.file_bytes()
+        );
+        let _ = self.file.set(file);
+        Ok(())
+    }
+
+    /// Block `block`, from its bytes in the file (`block_span`): inflated
+    /// and checked; a damaged block is refused.
+    pub fn add_block(&self, block: usize, compressed: &[u8]) -> Result<()> {
+        ensure!(block < self.blocks(), "the embedding table has no block {block}");
+        let rows = inflate(compressed, self.rows_in(block) * self.row_bytes)
+            .with_context(|| format!("block {block} of the embedding table is damaged"))?;
+        let _ = self.blocks[block].set(rows.into_boxed_slice());
+        Ok(())
+    }
+
+    /// The blocks that hold the rows of `ids` and cannot be read yet, in
+    /// file order, each once.
+    pub fn missing_blocks(&self, ids: impl IntoIterator<Item = u32>) -> Vec<usize> {
+        if self.file.get().is_some() {
+            return vec![];
+        }
+        let mut missing: Vec<usize> = ids
+            .into_iter()
+            .filter_map(|id| self.row_of_piece.get(id as usize))
+            .map(|&row| row as usize / self.block_rows)
+            .filter(|&block| self.blocks[block].get().is_none())
+            .collect();
+        missing.sort_unstable();
+        missing.dedup();
+        missing
+    }
+
+    fn rows_in(&self, block: usize) -> usize {
+        self.block_rows.min(self.pieces() - block * self.block_rows)
+    }
+
+    fn block(&self, block: usize) -> Result<&[u8]> {
+        if let Some(rows) = self.blocks[block].get() {
+            return Ok(rows);
+        }
+        let Some(file) = self.file.get() else {
+            bail!("block {block} of the embedding table has not been loaded");
+        };
+        self.add_block(block, &file[self.block_span(block)])?;
+        Ok(self.blocks[block].get().expect("just added"))
     }
 
     /// The row of piece `id`.
     pub fn row(&self, id: usize) -> Result<&[u8]> {
-        ensure!(id < self.pieces(), "piece {id} has no row in the embedding table ({} pieces)", self.pieces());
-        let row = (id % self.chunks) * self.rows_per_chunk + id / self.chunks;
-        Ok(&self.rows[row * self.row_bytes..(row + 1) * self.row_bytes])
+        let Some(&row) = self.row_of_piece.get(id) else {
+            bail!("piece {id} has no row in the embedding table ({} pieces)", self.pieces());
+        };
+        let (block, within) = (row as usize / self.block_rows, row as usize % self.block_rows);
+        Ok(&self.block(block)?[within * self.row_bytes..(within + 1) * self.row_bytes])
     }
 
     /// The rows of `ids`, one after the other.
@@ -67,39 +226,89 @@ impl EmbeddingTable {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    /// A table of `chunks` × `per_chunk` rows of 2 bytes, row r holding [r, 100 + r].
-    fn table_bytes(chunks: u32, per_chunk: u32) -> Vec<u8> {
-        let mut bytes = MAGIC.to_vec();
-        for v in [2, chunks, per_chunk] {
-            bytes.extend_from_slice(&v.to_le_bytes());
+    fn zlib(bytes: &[u8]) -> Vec<u8> {
+        miniz_oxide::deflate::compress_to_vec_zlib(bytes, 6)
+    }
+
+    /// A table file as build.py writes it: `pieces` rows of 2 bytes in
+    /// blocks of `block_rows`, piece p in row `row_of(p)`, holding [p, 100 + p].
+    pub(crate) fn table_file(pieces: u32, block_rows: u32, row_of: impl Fn(u32) -> u32) -> Vec<u8> {
+        let mut rows = vec![0u8; 2 * pieces as usize];
+        for p in 0..pieces {
+            let r = row_of(p) as usize;
+            rows[2 * r..2 * r + 2].copy_from_slice(&[p as u8, 100 + p as u8]);
         }
-        for r in 0..(chunks * per_chunk) as u8 {
-            bytes.extend_from_slice(&[r, 100 + r]);
+        let blocks: Vec<Vec<u8>> = rows.chunks(2 * block_rows as usize).map(zlib).collect();
+        let mut index: Vec<u8> = (0..pieces).flat_map(|p| row_of(p).to_le_bytes()).collect();
+        let mut end = 0;
+        for block in &blocks {
+            end += block.len() as u32;
+            index.extend_from_slice(&end.to_le_bytes());
         }
-        bytes
+        let index = zlib(&index);
+        let mut file = MAGIC.to_vec();
+        for v in [2, pieces, block_rows, blocks.len() as u32, index.len() as u32] {
+            file.extend_from_slice(&v.to_le_bytes());
+        }
+        file.extend_from_slice(&index);
+        blocks.iter().for_each(|b| file.extend_from_slice(b));
+        file
+    }
+
+    /// 10 pieces in blocks of 4, stored in reverse: piece p in row 9 - p.
+    fn reversed() -> Vec<u8> {
+        table_file(10, 4, |p| 9 - p)
     }
 
     #[test]
-    fn a_piece_is_found_in_its_chunk() {
-        let table = EmbeddingTable::from_bytes(&table_bytes(3, 4)).unwrap();
-        assert_eq!(table.pieces(), 12);
-        // Piece 7: chunk 7 mod 3 = 1, row 1 · 4 + 7 div 3 = 6.
-        assert_eq!(table.row(7).unwrap(), [6, 106]);
-        assert_eq!(table.row(0).unwrap(), [0, 100]);
-        // Piece 11: chunk 2, row 2 · 4 + 3 = 11.
-        assert_eq!(table.gather(&[11, 1]).unwrap(), [11, 111, 4, 104]);
+    fn a_piece_is_found_in_its_row_of_the_whole_file() {
+        let table = EmbeddingTable::from_bytes(&reversed()).unwrap();
+        assert_eq!((table.pieces(), table.blocks()), (10, 3));
+        assert!(table.is_whole());
+        assert_eq!(table.row(7).unwrap(), [7, 107]);
+        assert_eq!(table.gather(&[9, 0, 4]).unwrap(), [9, 109, 0, 100, 4, 104]);
+        assert_eq!(table.missing_blocks([1, 2]), Vec::<usize>::new());
     }
 
     #[test]
-    fn a_damaged_table_or_an_unknown_piece_says_what_is_wrong() {
-        let bytes = table_bytes(3, 4);
-        assert!(EmbeddingTable::from_bytes(&bytes[..bytes.len() - 1]).err().unwrap().to_string().contains("header says 24"));
-        assert!(EmbeddingTable::from_bytes(b"PK\x03\x04 not a table at all").err().unwrap().to_string().contains("PRECISTB"));
-        let table = EmbeddingTable::from_bytes(&bytes).unwrap();
-        assert!(table.gather(&[12]).unwrap_err().to_string().contains("piece 12"));
-        assert!(table.gather(&[-1]).is_err());
+    fn from_the_head_alone_only_the_blocks_added_are_read() {
+        let file = reversed();
+        let head = EmbeddingTable::head_bytes(&file).unwrap();
+        let table = EmbeddingTable::from_bytes(&file[..head]).unwrap();
+        assert!(!table.is_whole());
+        // Pieces 0 and 1 are rows 9 and 8 (block 2, the last, of 2 rows);
+        // piece 6 is row 3 (block 0).
+        assert_eq!(table.missing_blocks([6, 0, 1, 6]), [0, 2]);
+        assert!(table.row(0).unwrap_err().to_string().contains("not been loaded"));
+        table.add_block(2, &file[table.block_span(2)]).unwrap();
+        assert_eq!(table.gather(&[1, 0]).unwrap(), [1, 101, 0, 100]);
+        assert_eq!(table.missing_blocks([6, 0, 1]), [0]);
+        table.add_block(0, &file[table.block_span(0)]).unwrap();
+        table.add_block(1, &file[table.block_span(1)]).unwrap();
+        assert!(table.is_whole());
+        assert_eq!(table.row(6).unwrap(), [6, 106]);
+        // The whole file, fetched later, is taken as it is.
+        table.add_file(file.clone()).unwrap();
+        assert!(table.add_file(file[..file.len() - 1].to_vec()).is_err());
+    }
+
+    #[test]
+    fn a_damaged_table_block_or_an_unknown_piece_says_what_is_wrong() {
+        let file = reversed();
+        let table = EmbeddingTable::from_bytes(&file[..EmbeddingTable::head_bytes(&file).unwrap()]).unwrap();
+        let mut block = file[table.block_span(1)].to_vec();
+        let last = block.len() - 1;
+        block[last] ^= 1; // the Adler-32
+        assert!(table.add_block(1, &block).unwrap_err().to_string().contains("block 1"));
+        assert!(table.missing_blocks([4]) == [1]);
+        assert!(EmbeddingTable::from_bytes(&file[..30]).err().unwrap().to_string().contains("index"));
+        assert!(EmbeddingTable::from_bytes(b"PK\x03\x04 not a table at all, no").err().unwrap().to_string().contains("PRECISBK"));
+        assert!(EmbeddingTable::from_bytes(&file[..file.len() - 1]).err().unwrap().to_string().contains("bytes"));
+        let whole = EmbeddingTable::from_bytes(&file).unwrap();
+        assert!(whole.gather(&[10]).unwrap_err().to_string().contains("piece 10"));
+        assert!(whole.gather(&[-1]).is_err());
     }
 }

@@ -94,18 +94,12 @@ function packBatches(ids) {
 
 const int64Tensor = (values) => new ort.Tensor("int64", BigInt64Array.from(values, BigInt), [values.length]);
 
-/** The rows of `ids` in table.u8 (src/encoder/table.rs: the magic PRECISTB,
- *  then bytes per row, chunks and rows per chunk as little-endian u32, then
- *  the rows; piece id is row (id mod chunks) · rows per chunk + id div chunks). */
-function tableRows(table, ids) {
-  const header = new DataView(table.buffer, table.byteOffset + 8, 12);
-  const [width, chunks, perChunk] = [0, 4, 8].map((at) => header.getUint32(at, true));
-  const rows = new Uint8Array(ids.length * width);
-  ids.forEach((id, i) => {
-    const start = 20 + ((id % chunks) * perChunk + Math.floor(id / chunks)) * width;
-    rows.set(table.subarray(start, start + width), i * width);
-  });
-  return new ort.Tensor("uint8", rows, [ids.length, width]);
+/** The rows of `ids` in table.u8, as our encoder reads them (the table's
+ *  blocks are zlib; src/encoder/table.rs reads them, and the native parity
+ *  test checks those rows against models/build.py's). */
+function tableRows(ids) {
+  const rows = precis.encoder.pieceRows(Uint32Array.from(ids));
+  return new ort.Tensor("uint8", rows, [ids.length, rows.length / ids.length]);
 }
 
 /** The model's inputs for a batch, for either layout encoder.onnx has had:
@@ -122,7 +116,7 @@ function ortFeeds(batch) {
   };
   return Object.fromEntries(
     ortSession.inputNames.map((name) => {
-      if (name === "piece_rows") return [name, tableRows(model.table, inputs.piece_ids())];
+      if (name === "piece_rows") return [name, tableRows(inputs.piece_ids())];
       if (!(name in inputs)) throw new Error(`encoder.onnx input ${name} is unknown to this harness`);
       return [name, int64Tensor(inputs[name]())];
     }),
