@@ -33,7 +33,7 @@ pub(crate) use cache::fake_embedding;
 
 use anyhow::{bail, ensure, Context, Result};
 use spm_normalizer::{decode_base64, SpmNormalizer};
-pub use table::EmbeddingTable;
+pub use table::{fetch_runs, EmbeddingTable};
 use unigram::Unigram;
 use tract_onnx::prelude::*;
 
@@ -348,7 +348,7 @@ impl Encoder {
         if let Some(shape) = tier.map(|i| TIERS[i]) {
             // Padding tokens belong to no sentence; padding sentences are
             // empty and their (NaN) rows are dropped below.
-            pieces.resize(shape.pieces, 0);
+            pieces.resize(shape.pieces, table::PADDING_PIECE as i64);
             token_pieces.resize(shape.tokens, 0);
             offsets.resize(shape.sentences + 1, *offsets.last().unwrap_or(&0));
         }

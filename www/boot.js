@@ -17,9 +17,21 @@ const { default: init } = await import(new URL(tag.dataset.appJs, document.baseU
 await init({ module_or_path: new URL(tag.dataset.appWasm, document.baseURI).href });
 
 // The service worker keeps the app shell for offline visits (the language
-// model is kept by the app's worker in the Cache API).
+// model is kept by the app's worker in the Cache API). It is registered once
+// the whole model is on this device (the app marks "precis:offline-ready"),
+// or after half a minute, so that its copy of the shell (the PDF reader's
+// module among it) does not compete with a first visit's first summary.
 if ("serviceWorker" in navigator) {
-  navigator.serviceWorker.register("sw.js").catch(() => {
-    // Without it the app still works online; offline visits need it.
-  });
+  let registered = false;
+  const register = () => {
+    if (registered) return;
+    registered = true;
+    navigator.serviceWorker.register("sw.js").catch(() => {
+      // Without it the app still works online; offline visits need it.
+    });
+  };
+  new PerformanceObserver((list) => {
+    if (list.getEntriesByName("precis:offline-ready").length > 0) register();
+  }).observe({ type: "mark", buffered: true });
+  setTimeout(register, 30_000);
 }

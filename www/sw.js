@@ -25,7 +25,9 @@ self.addEventListener("install", (event) => {
       const response = await fetch("precache.json", { cache: "no-store" });
       const { files } = await response.json();
       const cache = await caches.open(SHELL_CACHE);
-      await cache.addAll(files.map((file) => new Request(file, { cache: "no-store" })));
+      // Revalidated, not downloaded again: the page has just fetched most
+      // of these (the app's wasm among them) into the HTTP cache.
+      await cache.addAll(files.map((file) => new Request(file, { cache: "no-cache" })));
       await self.skipWaiting();
     })(),
   );

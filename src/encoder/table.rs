@@ -23,6 +23,11 @@ use std::ops::Range;
 use std::sync::OnceLock;
 
 const MAGIC: &[u8; 8] = b"PRECISBK";
+
+/// The piece whose row fills a batch's unused slots up to its plan's size
+/// (`Encoder::batch_inputs`): no token points at them, but the rows are
+/// read, so its block is needed with any text's.
+pub const PADDING_PIECE: u32 = 0;
 const FIELDS: usize = 5;
 const HEADER_BYTES: usize = MAGIC.len() + FIELDS * 4;
 
@@ -163,6 +168,19 @@ impl EmbeddingTable {
         Ok(())
     }
 
+    /// Inflates up to `count` blocks not inflated yet, from the whole file
+    /// (the app's worker does this while idle, so that no summary pays for
+    /// it); false once none is left, or without the whole file.
+    pub fn inflate_ahead(&self, count: usize) -> bool {
+        let Some(file) = self.file.get() else { return false };
+        let mut pending = (0..self.blocks()).filter(|&block| self.blocks[block].get().is_none());
+        for block in pending.by_ref().take(count) {
+            // A damaged block stays as it is: reading its rows says so.
+            let _ = self.add_block(block, &file[self.block_span(block)]);
+        }
+        pending.next().is_some()
+    }
+
     /// Block `block`, from its bytes in the file (`block_span`): inflated
     /// and checked; a damaged block is refused.
     pub fn add_block(&self, block: usize, compressed: &[u8]) -> Result<()> {
@@ -173,21 +191,67 @@ impl EmbeddingTable {
         Ok(())
     }
 
+    /// The blocks that hold the rows of `ids`, in file order, each once;
+    /// with [`PADDING_PIECE`]'s, which every padded batch reads.
+    pub fn blocks_of(&self, ids: impl IntoIterator<Item = u32>) -> Vec<usize> {
+        let mut blocks: Vec<usize> = ids
+            .into_iter()
+            .chain([PADDING_PIECE])
+            .filter_map(|id| self.row_of_piece.get(id as usize))
+            .map(|&row| row as usize / self.block_rows)
+            .collect();
+        blocks.sort_unstable();
+        blocks.dedup();
+        blocks
+    }
+
     /// The blocks that hold the rows of `ids` and cannot be read yet, in
     /// file order, each once.
     pub fn missing_blocks(&self, ids: impl IntoIterator<Item = u32>) -> Vec<usize> {
         if self.file.get().is_some() {
             return vec![];
         }
-        let mut missing: Vec<usize> = ids
-            .into_iter()
-            .filter_map(|id| self.row_of_piece.get(id as usize))
-            .map(|&row| row as usize / self.block_rows)
-            .filter(|&block| self.blocks[block].get().is_none())
-            .collect();
-        missing.sort_unstable();
-        missing.dedup();
-        missing
+        let mut blocks = self.blocks_of(ids);
+        blocks.retain(|&block| self.blocks[block].get().is_none());
+        blocks
+    }
+
+    /// Consecutive blocks `first..`, as they lie in the file one after the
+    /// other (one ranged request's bytes); each is checked.
+    pub fn add_blocks(&self, first: usize, bytes: &[u8]) -> Result<()> {
+        let start = self.block_spans.get(first).context("no such block")?.start;
+        let mut block = first;
+        while block < self.blocks() && self.block_spans[block].end - start <= bytes.len() {
+            let span = self.block_span(block);
+            self.add_block(block, &bytes[span.start - start..span.end - start])?;
+            block += 1;
+        }
+        ensure!(
+            block > first && self.block_spans[block - 1].end - start == bytes.len(),
+            "{} bytes do not end on a block of the embedding table",
+            bytes.len()
+        );
+        Ok(())
+    }
+
+    /// Block `block`'s rows as inflated (for a helper's table, see
+    /// [`EmbeddingTable::add_rows`]).
+    pub fn block_rows(&self, block: usize) -> Result<&[u8]> {
+        ensure!(block < self.blocks(), "the embedding table has no block {block}");
+        self.block(block)
+    }
+
+    /// The bytes of block `block`'s rows (0 for a block it lacks).
+    pub fn inflated_bytes(&self, block: usize) -> usize {
+        if block < self.blocks() { self.rows_in(block) * self.row_bytes } else { 0 }
+    }
+
+    /// Block `block`'s rows, already inflated by another copy of the table.
+    pub fn add_rows(&self, block: usize, rows: &[u8]) -> Result<()> {
+        ensure!(block < self.blocks(), "the embedding table has no block {block}");
+        ensure!(rows.len() == self.rows_in(block) * self.row_bytes, "block {block} of the embedding table has other rows");
+        let _ = self.blocks[block].set(rows.into());
+        Ok(())
     }
 
     fn rows_in(&self, block: usize) -> usize {
@@ -223,6 +287,20 @@ impl EmbeddingTable {
         }
         Ok(out)
     }
+}
+
+/// The ranged requests that fetch `blocks` (sorted): runs of consecutive
+/// blocks, a run carried across a gap of at most `gap` blocks, since a
+/// 16-row block is a few kilobytes and a request costs more than that.
+pub fn fetch_runs(blocks: &[usize], gap: usize) -> Vec<std::ops::RangeInclusive<usize>> {
+    let mut runs: Vec<std::ops::RangeInclusive<usize>> = vec![];
+    for &block in blocks {
+        match runs.last_mut() {
+            Some(run) if block <= run.end() + gap + 1 => *run = *run.start()..=block.max(*run.end()),
+            _ => runs.push(block..=block),
+        }
+    }
+    runs
 }
 
 #[cfg(test)]
@@ -282,6 +360,8 @@ pub(crate) mod tests {
         // Pieces 0 and 1 are rows 9 and 8 (block 2, the last, of 2 rows);
         // piece 6 is row 3 (block 0).
         assert_eq!(table.missing_blocks([6, 0, 1, 6]), [0, 2]);
+        // Piece 0 pads batches: its block (2) is always among those needed.
+        assert_eq!(table.missing_blocks([6]), [0, 2]);
         assert!(table.row(0).unwrap_err().to_string().contains("not been loaded"));
         table.add_block(2, &file[table.block_span(2)]).unwrap();
         assert_eq!(table.gather(&[1, 0]).unwrap(), [1, 101, 0, 100]);
@@ -290,9 +370,37 @@ pub(crate) mod tests {
         table.add_block(1, &file[table.block_span(1)]).unwrap();
         assert!(table.is_whole());
         assert_eq!(table.row(6).unwrap(), [6, 106]);
-        // The whole file, fetched later, is taken as it is.
+        // The whole file, fetched later, is taken as it is, and inflated ahead.
+        let fresh = EmbeddingTable::from_bytes(&file[..head]).unwrap();
+        assert!(!fresh.inflate_ahead(1));
+        fresh.add_file(file.clone()).unwrap();
+        assert!(fresh.inflate_ahead(2));
+        assert!(!fresh.inflate_ahead(2));
+        assert_eq!(fresh.blocks.iter().filter(|b| b.get().is_some()).count(), 3);
         table.add_file(file.clone()).unwrap();
         assert!(table.add_file(file[..file.len() - 1].to_vec()).is_err());
+    }
+
+    #[test]
+    fn runs_of_blocks_carry_across_small_gaps() {
+        assert_eq!(fetch_runs(&[], 2), vec![]);
+        assert_eq!(fetch_runs(&[3, 4, 5, 8, 12, 20], 2), vec![3..=8, 12..=12, 20..=20]);
+        assert_eq!(fetch_runs(&[3, 4, 5, 8, 12, 20], 0), vec![3..=5, 8..=8, 12..=12, 20..=20]);
+    }
+
+    #[test]
+    fn a_run_of_blocks_and_a_helpers_rows_are_added_whole() {
+        let file = reversed();
+        let table = EmbeddingTable::from_bytes(&file[..EmbeddingTable::head_bytes(&file).unwrap()]).unwrap();
+        let run = table.block_span(1).start..table.block_span(2).end;
+        table.add_blocks(1, &file[run.clone()]).unwrap();
+        assert_eq!(table.missing_blocks(0..10), [0]);
+        assert!(table.add_blocks(0, &file[table.block_span(0).start..run.start + 1]).is_err());
+        let helper = EmbeddingTable::from_bytes(&file[..EmbeddingTable::head_bytes(&file).unwrap()]).unwrap();
+        helper.add_rows(2, table.block_rows(2).unwrap()).unwrap();
+        assert_eq!(helper.gather(&[0, 1]).unwrap(), [0, 100, 1, 101]);
+        assert!(helper.add_rows(1, table.block_rows(2).unwrap()).is_err());
+        assert_eq!(table.blocks_of([7, 0, 5, 6]), [0, 1, 2]);
     }
 
     #[test]
@@ -303,7 +411,7 @@ pub(crate) mod tests {
         let last = block.len() - 1;
         block[last] ^= 1; // the Adler-32
         assert!(table.add_block(1, &block).unwrap_err().to_string().contains("block 1"));
-        assert!(table.missing_blocks([4]) == [1]);
+        assert_eq!(table.missing_blocks([4]), [1, 2]);
         assert!(EmbeddingTable::from_bytes(&file[..30]).err().unwrap().to_string().contains("index"));
         assert!(EmbeddingTable::from_bytes(b"PK\x03\x04 not a table at all, no").err().unwrap().to_string().contains("PRECISBK"));
         assert!(EmbeddingTable::from_bytes(&file[..file.len() - 1]).err().unwrap().to_string().contains("bytes"));

@@ -10,6 +10,7 @@
 //! API does (secure contexts); without it only sizes are checked.
 
 use super::runtime::now;
+use super::table_blocks::{self, TableFile, TableStart};
 use crate::centroid::{CeraHead, Heads};
 use crate::stream::settings::StreamSettings;
 use js_sys::{Array, Uint8Array};
@@ -22,24 +23,31 @@ use web_sys::{Cache, DedicatedWorkerGlobalScope, ReadableStreamDefaultReader, Re
 const MODEL_DIR: &str = "models/muse-v3/";
 /// The int8 encoder, as the CLI's and the Python package's default
 /// (`precis::models::Precision`), so that the app gives their summaries.
-const MODEL_FILES: [&str; 3] = ["encoder-int8.onnx", "tokenizer.json", "table.u8"];
+/// The embedding table (table.u8) is read apart: by blocks, on demand
+/// (`super::table_blocks`).
+const MODEL_FILES: [&str; 2] = ["encoder-int8.onnx", "tokenizer.json"];
+pub(super) const TABLE_FILE: &str = "table.u8";
 const MODEL_CACHE: &str = "precis-models";
 /// The trained centroid heads (CeRA, CeRAI), when this build ships them.
 const HEAD_FILES: [&str; 2] = ["models/cera/cera.onnx", "models/cera/cerai.onnx"];
+/// Which of them the build ships: `{"cera": bool, "cerai": bool}`.
+const HEADS_SHIPPED: &str = "models/cera/shipped.json";
 /// Where the trained stream settings (LS weights, tuned thresholds) are served.
 pub const STREAM_SETTINGS: &str = "models/stream/ls.json";
 
 /// Told (bytes done, bytes in all) while the model downloads.
 pub type Progress<'a> = &'a dyn Fn(u64, u64);
 
-fn scope() -> DedicatedWorkerGlobalScope {
+pub(super) fn scope() -> DedicatedWorkerGlobalScope {
     js_sys::global().unchecked_into()
 }
 
-/// The encoder's files as read: their contents (model, tokenizer), whether
-/// all came from the cache, and the seconds spent checking their sha256.
+/// The encoder's files as read: their contents (network, tokenizer), the
+/// embedding table's start (its head, or the whole file), whether all came
+/// from the cache, and the seconds spent checking their sha256.
 pub struct ModelFiles {
     pub contents: Vec<Vec<u8>>,
+    pub table: TableStart,
     pub from_cache: bool,
     pub hash_seconds: f64,
 }
@@ -53,7 +61,8 @@ pub async fn model_files(progress: Progress<'_>) -> Result<ModelFiles, String> {
         .iter()
         .map(|name| manifest_entry(&manifest, name))
         .collect::<Result<Vec<ModelFile>, String>>()?;
-    let total: u64 = files.iter().map(|f| f.bytes).sum();
+    let table_file = TableFile::from_manifest(&manifest)?;
+    let total: u64 = files.iter().map(|f| f.bytes).sum::<u64>() + table_file.head_bytes() as u64;
     let mut done = 0;
     let mut from_cache = true;
     let mut contents = vec![];
@@ -69,26 +78,29 @@ pub async fn model_files(progress: Progress<'_>) -> Result<ModelFiles, String> {
         done += file.bytes;
         contents.push(data);
     }
+    let table = table_blocks::read_start(cache.as_ref(), &table_file, &hashing).await?;
+    from_cache &= table.from_cache;
     if let Some(cache) = &cache {
-        let current: Vec<String> = files.iter().map(|f| f.url.clone()).collect();
+        let current: Vec<String> = files.iter().chain([&table_file.file]).map(|f| f.url.clone()).collect();
         prune(cache, &current).await;
     }
-    Ok(ModelFiles { contents, from_cache, hash_seconds: hashing.get() })
+    table_blocks::set_file(table_file);
+    Ok(ModelFiles { contents, table, from_cache, hash_seconds: hashing.get() })
 }
 
 /// A model file as the manifest describes it.
-struct ModelFile {
+pub(super) struct ModelFile {
     /// Versioned by the file's hash, so a new model never hits an old
     /// cache entry.
-    url: String,
-    bytes: u64,
+    pub url: String,
+    pub bytes: u64,
     /// Lower-case hex.
-    sha256: String,
+    pub sha256: String,
 }
 
 /// The cached copy of a model file if it is whole: the manifest's size and
 /// sha256. A damaged copy is deleted (then downloaded again).
-async fn intact_cached_file(cache: Option<&Cache>, file: &ModelFile, hashing: &Cell<f64>) -> Option<Vec<u8>> {
+pub(super) async fn intact_cached_file(cache: Option<&Cache>, file: &ModelFile, hashing: &Cell<f64>) -> Option<Vec<u8>> {
     let cache = cache?;
     let bytes = cached_bytes(Some(cache), &file.url).await?;
     if bytes.len() as u64 == file.bytes && sha256_matches(&bytes, &file.sha256, hashing).await {
@@ -104,7 +116,7 @@ async fn intact_cached_file(cache: Option<&Cache>, file: &ModelFile, hashing: &C
 /// Whether `bytes` hash to `expected` (hex); true when this browser cannot
 /// hash (no WebCrypto outside secure contexts: the size was checked). The
 /// seconds it took are added to `hashing`.
-async fn sha256_matches(bytes: &[u8], expected: &str, hashing: &Cell<f64>) -> bool {
+pub(super) async fn sha256_matches(bytes: &[u8], expected: &str, hashing: &Cell<f64>) -> bool {
     let started = now();
     let matches = sha256_digest_matches(bytes, expected).await;
     hashing.set(hashing.get() + (now() - started) / 1000.0);
@@ -122,6 +134,16 @@ async fn sha256_digest_matches(bytes: &[u8], expected: &str) -> bool {
         }
         Err(_) => true,
     }
+}
+
+/// Which heads this build ships (CeRA, CeRAI), from the list the build
+/// writes beside them (www/build/postbuild.mjs), so that the page can offer
+/// them before their 3 MB are fetched.
+pub async fn heads_shipped() -> (bool, bool) {
+    let cache = open_cache().await;
+    let listed = fetch_bytes(HEADS_SHIPPED, cache.as_ref()).await.and_then(|b| serde_json::from_slice::<serde_json::Value>(&b).ok());
+    let shipped = |name: &str| listed.as_ref().is_some_and(|l| l[name].as_bool() == Some(true));
+    (shipped("cera"), shipped("cerai"))
 }
 
 /// The heads' files (CeRA, CeRAI), each when this build ships it.
@@ -189,7 +211,7 @@ pub async fn fetch_examples() -> Result<Vec<(String, Vec<u8>)>, String> {
     Ok(files)
 }
 
-async fn open_cache() -> Option<Cache> {
+pub(super) async fn open_cache() -> Option<Cache> {
     let storage = scope().caches().ok()?;
     JsFuture::from(storage.open(MODEL_CACHE)).await.ok()?.dyn_into().ok()
 }
@@ -223,7 +245,7 @@ async fn fetch_bytes(url: &str, cache: Option<&Cache>) -> Option<Vec<u8>> {
 
 /// Keeps a copy in the cache; a full disk only means the next visit
 /// downloads again.
-async fn keep(cache: &Cache, url: &str, bytes: &mut [u8]) {
+pub(super) async fn keep(cache: &Cache, url: &str, bytes: &mut [u8]) {
     if let Ok(copy) = web_sys::Response::new_with_opt_u8_array(Some(bytes)) {
         let _ = JsFuture::from(cache.put_with_str(url, &copy)).await;
     }
@@ -235,13 +257,13 @@ async fn fetch_manifest(cache: Option<&Cache>) -> Result<serde_json::Value, Stri
     let url = format!("{MODEL_DIR}manifest.json");
     let bytes = fetch_bytes(&url, cache).await.ok_or_else(|| {
         "The language model has not been downloaded yet and the network is unreachable. \
-         Connect once to download it (84 MB); after that Précis works offline."
+         Connect once to download it (13 MB, then the rest in the background); after that Précis works offline."
             .to_string()
     })?;
     serde_json::from_slice(&bytes).map_err(|e| format!("The model manifest is damaged: {e}"))
 }
 
-fn manifest_entry(manifest: &serde_json::Value, name: &str) -> Result<ModelFile, String> {
+pub(super) fn manifest_entry(manifest: &serde_json::Value, name: &str) -> Result<ModelFile, String> {
     let entry = &manifest["files"][name];
     let sha256 = entry["sha256"].as_str().unwrap_or_default().to_ascii_lowercase();
     let bytes = entry["bytes"].as_u64().unwrap_or(0);
@@ -251,12 +273,12 @@ fn manifest_entry(manifest: &serde_json::Value, name: &str) -> Result<ModelFile,
     Ok(ModelFile { url: format!("{MODEL_DIR}{name}?v={}", &sha256[..16]), bytes, sha256 })
 }
 
-async fn cached_bytes(cache: Option<&Cache>, url: &str) -> Option<Vec<u8>> {
+pub(super) async fn cached_bytes(cache: Option<&Cache>, url: &str) -> Option<Vec<u8>> {
     let found = JsFuture::from(cache?.match_with_str(url)).await.ok()?;
     response_bytes(&found.dyn_into().ok()?).await
 }
 
-async fn response_bytes(response: &web_sys::Response) -> Option<Vec<u8>> {
+pub(super) async fn response_bytes(response: &web_sys::Response) -> Option<Vec<u8>> {
     let buffer = JsFuture::from(response.array_buffer().ok()?).await.ok()?;
     Some(Uint8Array::new(&buffer).to_vec())
 }
@@ -266,7 +288,7 @@ async fn response_bytes(response: &web_sys::Response) -> Option<Vec<u8>> {
 async fn download(file: &ModelFile, cache: Option<&Cache>, progress: &dyn Fn(u64), hashing: &Cell<f64>) -> Result<Vec<u8>, String> {
     let (url, expected) = (file.url.as_str(), file.bytes);
     let offline = || "The language model could not be downloaded: the network is unreachable. \
-        Connect once to download it (84 MB); after that Précis works offline."
+        Connect once to download it (13 MB, then the rest in the background); after that Précis works offline."
         .to_string();
     let init = RequestInit::new();
     // The Cache API keeps the file; the HTTP cache would only keep a second copy.
@@ -317,14 +339,15 @@ async fn download(file: &ModelFile, cache: Option<&Cache>, progress: &dyn Fn(u64
     Ok(bytes)
 }
 
-/// Deletes cached model files of other versions.
+/// Deletes cached model files of other versions (the table's head and
+/// blocks are kept under its versioned URL with more after it).
 async fn prune(cache: &Cache, current: &[String]) {
     let Ok(keys) = JsFuture::from(cache.keys()).await else { return };
     for request in Array::from(&keys).iter() {
         let request: web_sys::Request = request.unchecked_into();
         let url = request.url();
-        let is_model_file = MODEL_FILES.iter().any(|f| url.contains(&format!("{MODEL_DIR}{f}")));
-        if is_model_file && !current.iter().any(|c| url.ends_with(c.as_str())) {
+        let is_model_file = MODEL_FILES.iter().chain([&TABLE_FILE]).any(|f| url.contains(&format!("{MODEL_DIR}{f}")));
+        if is_model_file && !current.iter().any(|c| url.contains(c.as_str())) {
             let _ = JsFuture::from(cache.delete_with_request(&request)).await;
         }
     }

@@ -7,7 +7,6 @@ use super::jobs;
 use super::protocol::{Request, Response};
 use super::runtime::{self, post, scope, with_state};
 use js_sys::Array;
-use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::spawn_local;
@@ -24,15 +23,14 @@ pub fn start() {
     on_message.forget();
     post(&Response::Started);
     spawn_local(async {
-        // Every download first (the small ones before the model), so that
-        // nothing is fetched once the model is ready.
+        // The small downloads before the model. The heads' 3 MB come when a
+        // summary needs them, or after the first summary (or a few idle
+        // seconds), with the rest of the embedding table
+        // (`runtime::load_heads`): the page offers them from the list.
         runtime::load_stream_settings().await;
-        let head_files = super::assets::head_files().await;
-        runtime::load_model().await;
-        let heads = super::assets::heads_from(head_files);
-        let (cera, cerai) = (heads.cera.is_some(), heads.cerai.is_some());
-        with_state(|s| s.heads = Rc::new(heads));
+        let (cera, cerai) = super::assets::heads_shipped().await;
         post(&Response::Heads { cera, cerai });
+        runtime::load_model().await;
     });
 }
 

@@ -7,7 +7,8 @@ use super::pipeline;
 use super::protocol::{ComparisonResult, InputProblem, Job, Request, Response, Stage, SummaryResult, Timing};
 use super::read::{self, ReadOutcome};
 use super::readers;
-use super::runtime::{now, post, scope, superseded, wait_for_model, with_state, yield_to_messages};
+use super::runtime::{complete_table_in_background, heads_now, wait_for_heads, now, post, scope, superseded, wait_for_model, with_state, yield_to_messages};
+use super::table_blocks;
 use super::schedule::{ChunkPlan, Supersedable, TOKENIZE_CHUNK};
 use crate::document::{Document, Sentence};
 use crate::encoder::Encoder;
@@ -17,6 +18,7 @@ use crate::stream::settings::StreamSettings;
 use crate::stream::live::{LiveJob, LiveOpened, LivePush, LiveStream};
 use crate::stream::timeline::{self, StreamJob, Timeline};
 use crate::stream::PolicyKind;
+use crate::centroid::Heads;
 use crate::summarize::Method;
 use js_sys::Uint8Array;
 use web_sys::Blob;
@@ -119,6 +121,7 @@ fn inject_fault() {
 
 async fn summarize(id: u32, job: Job) -> Result<Option<SummaryResult>, String> {
     let started = now();
+    let method = job.settings.method;
     let encoder = wait_for_model(id).await?;
     inject_fault();
     post(&Response::Progress { id, stage: Stage::Splitting, done: 0, total: 1 });
@@ -127,13 +130,15 @@ async fn summarize(id: u32, job: Job) -> Result<Option<SummaryResult>, String> {
         return Ok(None);
     };
     let stemming_complete = ensure_stemming(&prepared).await;
+    let heads = heads_for(&[method]).await;
     let select_started = now();
-    let mut result = with_state(|s| pipeline::finish(&prepared, &s.embeddings, timing, &s.heads, &now))?;
+    let mut result = with_state(|s| pipeline::finish(&prepared, &s.embeddings, timing, &heads, &now))?;
     if !stemming_complete {
         result.summary.notes.push(pipeline::PARTIAL_STEMMING_NOTE.into());
     }
     result.timing.select_ms = now() - select_started;
     result.timing.total_ms = now() - started;
+    complete_table_in_background();
     Ok(Some(result))
 }
 
@@ -148,14 +153,26 @@ async fn compare(id: u32, job: Job, methods: Vec<Method>) -> Result<Option<Compa
         return Ok(None);
     };
     let stemming_complete = ensure_stemming(&prepared).await;
+    let heads = heads_for(&methods).await;
     let select_started = now();
-    let mut result = with_state(|s| pipeline::finish_comparison(&prepared, &methods, &s.embeddings, timing, &s.heads, &now))?;
+    let mut result = with_state(|s| pipeline::finish_comparison(&prepared, &methods, &s.embeddings, timing, &heads, &now))?;
     if !stemming_complete {
         result.comparison.columns.iter_mut().for_each(|c| c.notes.push(pipeline::PARTIAL_STEMMING_NOTE.into()));
     }
     result.timing.select_ms = now() - select_started;
     result.timing.total_ms = now() - started;
+    complete_table_in_background();
     Ok(Some(result))
+}
+
+/// The trained heads when one of `methods` runs on them (loaded now if
+/// they are not yet); else those loaded so far.
+async fn heads_for(methods: &[Method]) -> Rc<Heads> {
+    if methods.iter().any(|m| matches!(m, Method::Cera | Method::Cerai)) {
+        wait_for_heads().await
+    } else {
+        heads_now()
+    }
 }
 
 /// With a reference to score against: makes sure ROUGE's English stemming
@@ -211,13 +228,14 @@ async fn embed_missing<'a>(
     });
     let helped_before = pool.delivered();
     let mut encoded_here = 0;
-    for chunk in missing.chunks(TOKENIZE_CHUNK) {
-        let ids = chunk.iter().map(|text| encoder.tokenize(text)).collect();
-        let plan = ChunkPlan::new(chunk, ids, 1 + pool.ready()).map_err(encoder_failed)?;
+    let ids: Vec<Vec<u32>> = missing.iter().map(|text| encoder.tokenize(text)).collect();
+    fetch_rows(id, encoder, ids.iter().flatten().copied()).await?;
+    for (chunk, ids) in missing.chunks(TOKENIZE_CHUNK).zip(ids.chunks(TOKENIZE_CHUNK)) {
+        let plan = ChunkPlan::new(chunk, ids.to_vec(), 1 + pool.ready()).map_err(encoder_failed)?;
         let here: Vec<_> = plan
             .batches
             .iter()
-            .filter(|b| b.worker == 0 || !pool.send(b.worker - 1, plan.texts_of(b), plan.ids_of(b)))
+            .filter(|b| b.worker == 0 || !pool.send(b.worker - 1, plan.texts_of(b), plan.ids_of(b), encoder.table()))
             .collect();
         // One progress event per forward pass here, so the page hears from
         // the worker every few hundred milliseconds and can cancel between.
@@ -238,6 +256,19 @@ async fn embed_missing<'a>(
     }
     let helped = (pool.delivered() - helped_before).min(missing.len());
     Ok(Some(Embedded { missing: missing.len(), helped }))
+}
+
+/// The embedding table's blocks that the pieces `ids` need, fetched if
+/// this device lacks them (the model's progress shows meanwhile).
+async fn fetch_rows(id: u32, encoder: &Encoder, ids: impl IntoIterator<Item = u32>) -> Result<(), String> {
+    let progress = |done, total| post(&Response::Progress { id, stage: Stage::Model, done, total });
+    table_blocks::ensure_blocks(encoder.table(), ids, &progress).await
+}
+
+/// Embeds `texts` here at once (live streams), their rows fetched first.
+async fn encode_now(id: u32, encoder: &Encoder, texts: &[&str]) -> Result<Vec<crate::encoder::Embedding>, String> {
+    fetch_rows(id, encoder, texts.iter().flat_map(|text| encoder.tokenize(text))).await?;
+    encoder.encode(texts).map_err(encoder_failed)
 }
 
 fn encode_here(encoder: &Encoder, texts: Vec<String>, ids: &[Vec<u32>]) -> Result<(), String> {
@@ -277,6 +308,7 @@ async fn stream(id: u32, job: StreamJob) -> Result<Option<Timeline>, String> {
     post(&Response::Progress { id, stage: Stage::Selecting, done: 0, total: 1 });
     let mut result = with_state(|s| timeline::replay(&prepared, &s.embeddings))?;
     result.timing_ms = now() - started;
+    complete_table_in_background();
     Ok(Some(result))
 }
 
@@ -285,7 +317,7 @@ async fn live_open(id: u32, job: LiveJob) -> Result<LiveOpened, String> {
     let encoder = wait_for_model(id).await?;
     let settings = settings_for(job.policy).await?;
     let (settings, opened) = LiveStream::check(&job, &settings)?;
-    let query = encoder.encode(&[job.query.trim()]).map_err(encoder_failed)?[0];
+    let query = encode_now(id, &encoder, &[job.query.trim()]).await?[0];
     let live = LiveStream::open(&job, &settings, query);
     with_state(|s| s.live = Some(live));
     Ok(opened)
@@ -306,7 +338,7 @@ async fn live_push(id: u32, documents: Vec<Document>, finish: bool) -> Result<Li
     let split_ms = clock() - started;
     let started = clock();
     let texts: Vec<&str> = cluster.sentences.iter().map(Sentence::as_read).collect();
-    let embeddings = if texts.is_empty() { vec![] } else { encoder.encode(&texts).map_err(encoder_failed)? };
+    let embeddings = if texts.is_empty() { vec![] } else { encode_now(id, &encoder, &texts).await? };
     let encode_ms = clock() - started;
     let arrival = (now() / 1000.0) as i64;
     let mut push = with_state(|s| {

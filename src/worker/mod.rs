@@ -16,6 +16,8 @@
 //!   model's life, idle work;
 //! - `assets` (wasm only): downloads and the Cache API (model, heads,
 //!   stream settings);
+//! - `table_blocks` (wasm only): the embedding table's blocks, fetched as
+//!   texts need them, and the whole table in the background;
 //! - `readers` (wasm only): PDF and Word files, read by the core's reader
 //!   in a worker of its own, loaded on the first such file;
 //! - `pool` (wasm only): helper workers that encode batches alongside the
@@ -38,6 +40,8 @@ mod pool;
 mod readers;
 #[cfg(all(target_arch = "wasm32", feature = "app"))]
 mod runtime;
+#[cfg(all(target_arch = "wasm32", feature = "app"))]
+mod table_blocks;
 
 #[cfg(all(target_arch = "wasm32", feature = "app"))]
 pub use inbox::start;

@@ -18,12 +18,15 @@
 //!
 //! Messages are arrays: from a helper's script first `["module?"]`, answered
 //! `["module", WebAssembly.Module]` (www/worker.js); then `["started"]`;
-//! to it `["model", onnx, tokenizer]` and
-//! `["encode", ids, lengths]` (Uint8Array / Uint32Array); back
+//! to it `["model", onnx, tokenizer, table head]` and
+//! `["encode", ids, lengths, blocks, rows]` (Uint8Array / Uint32Array: the
+//! embedding table's blocks the batch needs that the helper was not sent
+//! before, and their rows, so a helper never downloads); back
 //! `["ready"]`, `["encoded", embeddings]` (Float32Array, 512 per sentence)
 //! or `["failed", message]`.
 
-use crate::encoder::{Embedding, Encoder, EncoderFiles, DIM};
+use crate::encoder::{EmbeddingTable, Embedding, Encoder, EncoderFiles, DIM};
+use std::collections::HashSet;
 use js_sys::{Array, Float32Array, Function, Promise, Uint32Array, Uint8Array};
 use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
@@ -85,6 +88,8 @@ pub struct Batch {
 struct Helper {
     worker: Worker,
     job: Rc<RefCell<Job>>,
+    /// The embedding table's blocks it was sent.
+    blocks: RefCell<HashSet<usize>>,
 }
 
 /// Where a helper's embeddings go (the main worker's cache).
@@ -157,7 +162,7 @@ impl Pool {
                 worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
                 on_message.forget();
                 on_error.forget();
-                Some(Helper { worker, job })
+                Some(Helper { worker, job, blocks: Default::default() })
             })
             .collect();
         Pool { helpers, shared: Some(shared) }
@@ -171,12 +176,30 @@ impl Pool {
     /// Queues the batch on the `nth` ready helper (it encodes its queue in
     /// order, without waiting for this worker); false when there is no
     /// such helper.
-    pub fn send(&self, nth: usize, texts: &[String], ids: &[Vec<u32>]) -> bool {
+    /// The rows come from `table`, which holds them (the main worker
+    /// fetched them before encoding).
+    pub fn send(&self, nth: usize, texts: &[String], ids: &[Vec<u32>], table: &EmbeddingTable) -> bool {
         let Some(helper) = self.helpers.iter().filter(|h| h.job.borrow().is_ready()).nth(nth) else {
             return false;
         };
         let lengths: Vec<u32> = ids.iter().map(|s| s.len() as u32).collect();
-        let message = Array::of3(&"encode".into(), &Uint32Array::from(&ids.concat()[..]), &Uint32Array::from(&lengths[..]));
+        let mut blocks = table.blocks_of(ids.iter().flatten().copied());
+        blocks.retain(|block| !helper.blocks.borrow().contains(block));
+        let mut rows = Vec::with_capacity(blocks.iter().map(|&b| table.inflated_bytes(b)).sum());
+        for &block in &blocks {
+            let Ok(block_rows) = table.block_rows(block) else { return false };
+            rows.extend_from_slice(block_rows);
+        }
+        let message: Array = [
+            JsValue::from("encode"),
+            Uint32Array::from(&ids.concat()[..]).into(),
+            Uint32Array::from(&lengths[..]).into(),
+            Uint32Array::from(&blocks.iter().map(|&b| b as u32).collect::<Vec<u32>>()[..]).into(),
+            Uint8Array::from(&rows[..]).into(),
+        ]
+        .into_iter()
+        .collect();
+        helper.blocks.borrow_mut().extend(blocks);
         if helper.worker.post_message(&message).is_err() {
             *helper.job.borrow_mut() = Job::Gone;
             return false;
@@ -334,6 +357,21 @@ fn send_model(worker: &Worker, shared: &Shared, helpers: usize) -> Job {
     }
 }
 
+/// The table's blocks a batch brought, each block's rows one after the other.
+fn add_rows(blocks: &[u32], rows: &[u8]) -> Result<(), String> {
+    ENCODER.with_borrow(|encoder| {
+        let table = encoder.as_ref().ok_or("no model")?.table();
+        let mut rest = rows;
+        for &block in blocks {
+            let size = table.inflated_bytes(block as usize);
+            let (these, tail) = rest.split_at_checked(size).ok_or("rows shorter than their blocks")?;
+            table.add_rows(block as usize, these).map_err(|e| e.to_string())?;
+            rest = tail;
+        }
+        Ok(())
+    })
+}
+
 fn embeddings_from(values: &Float32Array) -> Vec<Embedding> {
     let flat = values.to_vec();
     flat.chunks_exact(DIM).map(|c| c.try_into().expect("chunks of DIM")).collect()
@@ -380,6 +418,7 @@ fn load(parts: &Array) -> Answer {
 fn encode(parts: &Array) -> Answer {
     let flat = Uint32Array::new(&parts.get(1)).to_vec();
     let lengths = Uint32Array::new(&parts.get(2)).to_vec();
+    add_rows(&Uint32Array::new(&parts.get(3)).to_vec(), &Uint8Array::new(&parts.get(4)).to_vec())?;
     let mut ids = Vec::with_capacity(lengths.len());
     let mut rest = &flat[..];
     for &n in &lengths {

@@ -119,6 +119,11 @@ pub enum ModelStatus {
         /// The same, in finer steps.
         #[serde(default)]
         phases: LoadPhases,
+        /// Whether the whole embedding table is on this device (any text
+        /// can be summarized offline); until then the worker fetches the
+        /// blocks each text needs.
+        #[serde(default)]
+        offline: bool,
     },
     /// The model cannot be had (offline before the first download, …).
     Unavailable { message: String },

@@ -10,6 +10,7 @@
 //! a [`Signal`], not a polling timer.
 
 use super::assets;
+use super::table_blocks;
 use super::pool::Pool;
 use super::protocol::{LoadPhases, ModelStatus, Request, Response, Stage};
 use super::schedule::{self, Supersedable};
@@ -35,15 +36,27 @@ use web_sys::{Blob, DedicatedWorkerGlobalScope};
 /// about 50 ms each in wasm then).
 const IDLE_MS: u32 = 200;
 
+/// Idle time after the model is ready after which the rest of the
+/// embedding table downloads even before a first summary (a user still
+/// pasting articles then finds the app ready offline); a summary asked for
+/// sooner goes first, and starts the download when it is done.
+const TABLE_AFTER_MS: i32 = 5_000;
+/// After an answer, the wait before that download starts.
+const TABLE_AFTER_ANSWER_MS: i32 = 1_000;
+
 /// Everything the worker keeps between requests.
 pub(super) struct State {
     /// The encoder, or why it could not be had.
     pub model: Signal<Result<Rc<Encoder>, String>>,
     model_loading: bool,
+    /// What the page was last told of the model.
+    model_status: Option<ModelStatus>,
     /// The streaming policies' settings, and whether the LS weights were found.
     pub stream: Signal<(Rc<StreamSettings>, bool)>,
-    /// The trained centroid heads that were found (CeRA, CeRAI).
-    pub heads: Rc<Heads>,
+    /// The trained centroid heads that were found (CeRA, CeRAI), once
+    /// loaded ([`load_heads`]).
+    pub heads: Signal<Rc<Heads>>,
+    heads_loading: bool,
     pub embeddings: EmbeddingCache,
     /// Helper workers that encode alongside this one.
     pub pool: Rc<Pool>,
@@ -60,8 +73,10 @@ thread_local! {
     static STATE: RefCell<State> = RefCell::new(State {
         model: Signal::default(),
         model_loading: false,
+        model_status: None,
         stream: Signal::default(),
-        heads: Rc::new(Heads::default()),
+        heads: Signal::default(),
+        heads_loading: false,
         embeddings: EmbeddingCache::default(),
         pool: Rc::new(Pool::default()),
         live: None,
@@ -125,32 +140,101 @@ pub(super) async fn load_model() {
     let loaded = assets::model_files(&progress).await.and_then(|read| {
         let read_at = now();
         post(&Response::Model { status: ModelStatus::Loading { from_cache: read.from_cache } });
-        let files = &read.contents;
-        let files = EncoderFiles { network: &files[0], tokenizer_json: &files[1], table: &files[2] };
+        let files = EncoderFiles { network: &read.contents[0], tokenizer_json: &read.contents[1], table: &read.table.bytes };
         let (encoder, build) = Encoder::from_bytes_timed(files, &|| now() / 1000.0)
             .map_err(|e| format!("The language model could not be loaded: {e}"))?;
         Ok((encoder, read, build, read_at))
     });
     let (model, status, files) = match loaded {
         Ok((encoder, read, build, read_at)) => {
+            table_blocks::add_cached_blocks(encoder.table()).await;
             let (seconds, read_seconds) = (((now() - started) / 1000.0) as f32, ((read_at - started) / 1000.0) as f32);
             let phases = LoadPhases { hash: read.hash_seconds, build };
-            let status = ModelStatus::Ready { seconds, from_cache: read.from_cache, read_seconds, phases };
-            (Ok(Rc::new(encoder)), status, Some(read.contents))
+            let offline = encoder.table().is_whole();
+            let status = ModelStatus::Ready { seconds, from_cache: read.from_cache, read_seconds, phases, offline };
+            // Helpers get the table's head alone: each batch brings its rows.
+            let head = read.table.bytes[..table_blocks::head_bytes()].to_vec();
+            let [network, tokenizer]: [Vec<u8>; 2] = read.contents.try_into().expect("two model files");
+            (Ok(Rc::new(encoder)), status, Some(vec![network, tokenizer, head]))
         }
         Err(message) => (Err(message.clone()), ModelStatus::Unavailable { message }, None),
     };
     let signal = with_state(|s| {
         s.model_loading = false;
+        s.model_status = Some(status.clone());
         s.model.clone()
     });
     signal.set(model);
     post(&Response::Model { status });
     if let Some(files) = files {
         start_helpers(&files);
-        let epoch = with_state(|s| s.idle_epoch);
-        spawn_local(prepare_plans_while_idle(epoch));
+        start_idle_work();
     }
+}
+
+/// Once the model is ready: the batch plans and the whole table's blocks
+/// while idle, and the rest of the table (with the heads) a few seconds on.
+fn start_idle_work() {
+    let epoch = with_state(|s| s.idle_epoch);
+    spawn_local(prepare_plans_while_idle(epoch));
+    if let Some(Ok(encoder)) = with_state(|s| s.model.get()) {
+        if encoder.table().is_whole() {
+            spawn_local(inflate_table_while_idle(encoder));
+        }
+    }
+    spawn_local(async {
+        sleep(TABLE_AFTER_MS - TABLE_AFTER_ANSWER_MS).await;
+        if !with_state(|s| s.draining) {
+            complete_table_in_background();
+        }
+    });
+}
+
+/// The trained heads, as loaded so far: none until [`load_heads`] is done.
+pub(super) fn heads_now() -> Rc<Heads> {
+    with_state(|s| s.heads.get()).unwrap_or_default()
+}
+
+/// The trained heads, loaded first if they are not yet (a summary with
+/// CeRA or CeRAI waits here).
+pub(super) async fn wait_for_heads() -> Rc<Heads> {
+    load_heads();
+    with_state(|s| s.heads.clone()).wait().await
+}
+
+/// Starts loading the trained heads, once.
+pub(super) fn load_heads() {
+    if with_state(|s| std::mem::replace(&mut s.heads_loading, true)) {
+        return;
+    }
+    spawn_local(async {
+        let heads = assets::heads_from(assets::head_files().await);
+        with_state(|s| s.heads.clone()).set(Rc::new(heads));
+    });
+}
+
+/// After a summary, or [`TABLE_AFTER_MS`] after the model is ready: the rest
+/// of the embedding table in the background (once), then the badge says the
+/// app works offline.
+pub(super) fn complete_table_in_background() {
+    let Some(Ok(encoder)) = with_state(|s| s.model.get()) else { return };
+    spawn_local(async move {
+        // The answer goes to the page first, and the page draws it.
+        sleep(TABLE_AFTER_ANSWER_MS).await;
+        load_heads();
+        if table_blocks::complete_in_background(encoder.table()).await {
+            spawn_local(inflate_table_while_idle(encoder.clone()));
+            let status = with_state(|s| {
+                if let Some(ModelStatus::Ready { offline, .. }) = &mut s.model_status {
+                    *offline = true;
+                }
+                s.model_status.clone()
+            });
+            if let Some(status) = status {
+                post(&Response::Model { status });
+            }
+        }
+    });
 }
 
 /// Builds the encoder's remaining batch plans one at a time (about 22 ms
@@ -163,6 +247,26 @@ pub(super) async fn prepare_plans_while_idle(epoch: u64) {
         let (encoder, idle) = with_state(|s| (s.model.get().and_then(Result::ok), !s.draining && s.idle_epoch == epoch));
         let Some(encoder) = encoder else { return };
         if !idle || !matches!(encoder.prepare_next_plan(), Ok(true)) {
+            return;
+        }
+        yield_to_messages().await;
+    }
+}
+
+/// Blocks of the whole table inflated at a time while idle (about 1 MB of
+/// rows, a few milliseconds in wasm).
+const INFLATE_AT_ONCE: usize = 128;
+
+/// Inflates the whole table's blocks while the worker is idle, so that a
+/// summary never pays for it: a DUC2004 cluster touches 635 blocks, which
+/// took its warm summary from 334 to 428 ms when inflated on first use.
+async fn inflate_table_while_idle(encoder: Rc<Encoder>) {
+    loop {
+        if with_state(|s| s.draining) {
+            sleep(IDLE_MS as i32).await;
+            continue;
+        }
+        if !encoder.table().inflate_ahead(INFLATE_AT_ONCE) {
             return;
         }
         yield_to_messages().await;

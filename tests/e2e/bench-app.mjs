@@ -127,6 +127,9 @@ async function ducCluster(browser, url) {
   // Warm means the helper workers (one per spare core) are up too.
   const cores = await page.evaluate(() => navigator.hardwareConcurrency);
   if (cores > 1 && !args.alone) await page.waitForFunction(() => document.querySelector('[data-testid="model-status"]').dataset.helpers !== "0");
+  // And the whole embedding table is on the device (issue #43: until then a
+  // text's blocks are fetched first; builds before it have no data-offline).
+  await page.waitForSelector('[data-testid="model-status"]:is([data-offline="true"], :not([data-offline]))', { timeout: 300_000 });
   await watchLongTasks(page);
   // Warm the encoder's code paths on other text first.
   await page.getByRole("button", { name: "Load example" }).click();

@@ -36,6 +36,12 @@ for (const file of OPTIONAL) {
   console.log(`optional ${file}: shipped`);
 }
 
+// Which heads are shipped, for the worker to offer them before fetching
+// them (src/worker/assets.rs, heads_shipped).
+const shipped = (name) => existsSync(join(staging, `models/cera/${name}.onnx`));
+mkdirSync(join(staging, "models/cera"), { recursive: true });
+writeFileSync(join(staging, "models/cera/shipped.json"), JSON.stringify({ cera: shipped("cera"), cerai: shipped("cerai") }));
+
 function* walk(dir) {
   for (const name of readdirSync(dir).sort()) {
     const path = join(dir, name);

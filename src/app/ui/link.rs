@@ -284,6 +284,12 @@ fn dispatch(state: AppState, response: Response) {
             if matches!(status, ModelStatus::Ready { .. }) {
                 dom::mark("precis:model-ready");
             }
+            // The whole model is on this device: www/boot.js registers the
+            // service worker now, so that its copy of the app shell does
+            // not compete with the first summary's downloads.
+            if matches!(status, ModelStatus::Ready { offline: true, .. }) {
+                dom::mark("precis:offline-ready");
+            }
             state.model.set(Some(status));
         }
         Response::Progress { id, stage, done, total } => {

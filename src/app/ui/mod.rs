@@ -117,9 +117,10 @@ fn ModelBadge() -> impl IntoView {
             total as f64 / 1e6
         ),
         Some(ModelStatus::Loading { .. }) => "Preparing the language model…".to_string(),
-        Some(ModelStatus::Ready { seconds, from_cache, .. }) => format!(
-            "Model ready in {seconds:.1} s{} · works offline",
-            if from_cache { " from this device" } else { "" }
+        Some(ModelStatus::Ready { seconds, from_cache, offline, .. }) => format!(
+            "Model ready in {seconds:.1} s{} · {}",
+            if from_cache { " from this device" } else { "" },
+            if offline { "works offline" } else { "works offline after the first summary" }
         ),
         Some(ModelStatus::Unavailable { message }) => message,
     };
@@ -157,8 +158,9 @@ fn ModelBadge() -> impl IntoView {
         Some(ModelStatus::Unavailable { .. }) => "missing",
         _ => "busy",
     };
+    let offline = move || matches!(state.model.get(), Some(ModelStatus::Ready { offline: true, .. })).to_string();
     view! {
-        <div class="model-badge" data-state=kind role="status" aria-live="polite" data-testid="model-status" data-helpers=move || state.helpers.get().to_string() title=cores>
+        <div class="model-badge" data-state=kind data-offline=offline role="status" aria-live="polite" data-testid="model-status" data-helpers=move || state.helpers.get().to_string() title=cores>
             <span class="dot" aria-hidden="true"></span>
             <span>{text}</span>
             {move || fraction().map(|f| view! { <progress max="1" value=f.to_string()></progress> })}

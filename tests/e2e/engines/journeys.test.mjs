@@ -22,6 +22,10 @@ const ARTICLES = [
   "周一洪水切断了布伦纳镇。救援队乘船救出了四十个家庭。镇长要求居民留在家中。",
 ];
 
+// Offline, an article in a language none of the others is in.
+const RUSSIAN =
+  "Наводнение отрезало город Бренна в понедельник. Спасатели на лодках добрались до сорока семей. Мэр попросил жителей оставаться дома.";
+
 const byTestId = (id) => By.css(`[data-testid="${id}"]`);
 
 for (const engine of engines) {
@@ -139,11 +143,20 @@ for (const engine of engines) {
       await waitForApp();
       await waitFor(() => driver.executeScript("return navigator.serviceWorker.controller !== null"), 60_000, "the service worker controls the page");
       await driver.executeAsyncScript("const done = arguments[0]; navigator.serviceWorker.ready.then(() => done())");
+      // The embedding table's blocks came as the texts needed them; the
+      // rest downloads in the background, and the badge says when it is in.
+      await waitFor(until.elementLocated(By.css('[data-testid="model-status"][data-offline="true"]')), MODEL_TIMEOUT, "the whole table");
       await server.close();
       await driver.get(server.url);
       await waitForApp();
       await waitForModel();
-      assert.match(await text(byTestId("model-status")), /from this device/);
+      assert.match(await text(byTestId("model-status")), /from this device · works offline/);
+      // A language no text of the first visit was in: its rows came only
+      // with the background download.
+      await driver.findElement(byTestId("article-input")).sendKeys(RUSSIAN);
+      await waitFor(async () => (await driver.findElement(byTestId("article-input")).getAttribute("value")).endsWith(RUSSIAN.slice(-20)), 30_000, "the Russian article typed");
+      await driver.findElement(byTestId("add-article")).click();
+      await waitFor(async () => (await count(byTestId("article-card"))) === 6, 30_000, "six cards");
       await choose("#method", "bs+gs");
       await summarize("Beam + greedy");
     });

@@ -15,7 +15,8 @@ test("cera and cerai show the attention of their trained heads", async () => {
   const { page, context } = await openApp(env);
   await loadExample(page);
   await waitForModel(page);
-  // The heads are loaded right after the model.
+  // The build lists the heads it ships (models/cera/shipped.json); they
+  // are fetched when a summary needs them.
   const shipped = await page
     .waitForFunction(() => !document.querySelector('#method option[value="cerai"]')?.disabled, null, { timeout: 30_000 })
     .then(() => true, () => false);

@@ -41,6 +41,13 @@ test("no request to another origin, and none while summarizing or streaming", as
   // longer instead of failing.
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
   await page.waitForFunction(() => document.querySelector('[data-testid="model-status"]')?.dataset.helpers === "1", null, { timeout: 180_000 });
+  // The embedding table comes in blocks as texts need them, then whole in
+  // the background (issue #43): until it is whole, a summary may fetch
+  // byte ranges of models/muse-v3/table.u8 from the app's own server (and
+  // nothing else). Once the badge says the app works offline, nothing.
+  await page.waitForSelector('[data-testid="model-status"][data-offline="true"]', { timeout: 180_000 });
+  const before = env.server.requests.filter((r) => r.range);
+  assert.ok(before.length > 0 && before.every((r) => r.url.includes("models/muse-v3/table.u8")), JSON.stringify(before));
   const served = env.server.requests.length;
   phase = "summarizing";
   await summarize(page);

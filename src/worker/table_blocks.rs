@@ -1,0 +1,281 @@
+//! The embedding table on demand (issue #43): at load the worker reads only
+//! the table's head (its index, 0.3 MB); before encoding, the blocks the
+//! texts' pieces need, by HTTP range requests; after the first summary,
+//! the whole file in the background, so that any text, in any language,
+//! can then be summarized offline.
+//!
+//! In the Cache API (beside the other model files, under the table's
+//! versioned URL): the head (`…&part=head`), each fetched run of blocks
+//! (`…&blocks=FIRST-LAST`), and at last the whole file, which replaces
+//! them. The head and the whole file are checked against the manifest's
+//! sha256; each block by its own Adler-32 as it is inflated, against the
+//! checked index's offsets. A server that ignores range requests answers
+//! with the whole file, which is taken as such.
+
+use super::assets::{self, cached_bytes, intact_cached_file, keep, open_cache, response_bytes, scope, sha256_matches, ModelFile};
+use crate::encoder::{fetch_runs, EmbeddingTable};
+use js_sys::Array;
+use std::cell::{Cell, RefCell};
+use std::ops::Range;
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{Cache, RequestCache, RequestInit};
+
+/// A gap of this many blocks is fetched through rather than split into two
+/// requests. DUC2004 cluster 1 needs 635 blocks: gap 0 fetches 2.72 MB in
+/// 343 requests, 1 3.07 MB in 261, 2 3.34 MB in 229, 4 4.24 MB in 166
+/// (docs/speed.md): 1 keeps an English cluster's first visit under 12 MB.
+const GAP_BLOCKS: usize = 1;
+
+/// The table file as the manifest describes it.
+pub struct TableFile {
+    pub file: ModelFile,
+    head: usize,
+    head_sha256: String,
+}
+
+impl TableFile {
+    pub fn from_manifest(manifest: &serde_json::Value) -> Result<TableFile, String> {
+        let file = assets::manifest_entry(manifest, assets::TABLE_FILE)?;
+        let head = &manifest["table_head"];
+        let (bytes, sha256) = (head["bytes"].as_u64().unwrap_or(0), head["sha256"].as_str().unwrap_or_default());
+        if bytes == 0 || bytes >= file.bytes || sha256.len() != 64 {
+            return Err("The model manifest does not describe the embedding table's head.".into());
+        }
+        Ok(TableFile { file, head: bytes as usize, head_sha256: sha256.to_ascii_lowercase() })
+    }
+
+    pub fn head_bytes(&self) -> usize {
+        self.head
+    }
+
+    fn head_url(&self) -> String {
+        format!("{}&part=head", self.file.url)
+    }
+
+    fn blocks_url(&self, run: &std::ops::RangeInclusive<usize>) -> String {
+        format!("{}&blocks={}-{}", self.file.url, run.start(), run.end())
+    }
+}
+
+thread_local! {
+    /// The table file of the loaded model.
+    static FILE: RefCell<Option<Rc<TableFile>>> = const { RefCell::new(None) };
+    /// Whether the whole file has been asked for in the background.
+    static COMPLETING: Cell<bool> = const { Cell::new(false) };
+}
+
+pub fn set_file(file: TableFile) {
+    FILE.with_borrow_mut(|slot| *slot = Some(Rc::new(file)));
+}
+
+/// The bytes of the loaded table's head.
+pub fn head_bytes() -> usize {
+    FILE.with_borrow(|file| file.as_ref().map_or(0, |f| f.head))
+}
+
+fn file() -> Result<Rc<TableFile>, String> {
+    FILE.with_borrow(Clone::clone).ok_or_else(|| "The language model is not loaded.".to_string())
+}
+
+/// What the encoder is built from: the table's head, or the whole file when
+/// this device has it.
+pub struct TableStart {
+    pub bytes: Vec<u8>,
+    pub from_cache: bool,
+}
+
+/// The table's head (or the whole file, when cached or when the server
+/// sends it whole), checked against the manifest.
+pub async fn read_start(cache: Option<&Cache>, file: &TableFile, hashing: &Cell<f64>) -> Result<TableStart, String> {
+    if let Some(bytes) = intact_cached_file(cache, &file.file, hashing).await {
+        return Ok(TableStart { bytes, from_cache: true });
+    }
+    if let Some(bytes) = cached_bytes(cache, &file.head_url()).await {
+        if bytes.len() == file.head && sha256_matches(&bytes, &file.head_sha256, hashing).await {
+            return Ok(TableStart { bytes, from_cache: true });
+        }
+        delete(cache, &file.head_url()).await;
+    }
+    let bytes = match fetch_part(file, 0..file.head).await? {
+        Part::Range(mut bytes) => {
+            if bytes.len() != file.head || !sha256_matches(&bytes, &file.head_sha256, hashing).await {
+                return Err(damaged(&file.file.url));
+            }
+            if let Some(cache) = cache {
+                keep(cache, &file.head_url(), &mut bytes).await;
+            }
+            bytes
+        }
+        Part::Whole(bytes) => checked_whole(cache, file, bytes, hashing).await?,
+    };
+    Ok(TableStart { bytes, from_cache: false })
+}
+
+/// Adds the blocks this device fetched on earlier visits; a damaged run is
+/// deleted (and fetched again when a text needs it).
+pub async fn add_cached_blocks(table: &EmbeddingTable) {
+    let (Ok(file), Some(cache)) = (file(), open_cache().await) else { return };
+    if table.is_whole() {
+        return;
+    }
+    let Ok(keys) = JsFuture::from(cache.keys()).await else { return };
+    let prefix = format!("{}&blocks=", file.file.url);
+    for request in Array::from(&keys).iter() {
+        let url = request.unchecked_into::<web_sys::Request>().url();
+        let Some(first) = url.split_once(&prefix).and_then(|(_, run)| run.split('-').next()?.parse::<usize>().ok()) else {
+            continue;
+        };
+        let added = match cached_bytes(Some(&cache), &url).await {
+            Some(bytes) => table.add_blocks(first, &bytes).is_ok(),
+            None => false,
+        };
+        if !added {
+            let _ = JsFuture::from(cache.delete_with_str(&url)).await;
+        }
+    }
+}
+
+/// Fetches the blocks that the pieces `ids` need and the table lacks, told
+/// (runs fetched, runs in all) as they arrive. Errors are for the user.
+pub async fn ensure_blocks(table: &EmbeddingTable, ids: impl IntoIterator<Item = u32>, progress: &dyn Fn(usize, usize)) -> Result<(), String> {
+    let missing = table.missing_blocks(ids);
+    if missing.is_empty() {
+        return Ok(());
+    }
+    let file = file()?;
+    let cache = open_cache().await;
+    let runs = fetch_runs(&missing, GAP_BLOCKS);
+    // Every request starts now; the browser runs them side by side.
+    let requests: Vec<_> = runs
+        .iter()
+        .map(|run| {
+            let span = table.block_span(*run.start()).start..table.block_span(*run.end()).end;
+            (run, span.len(), start_fetch(&file, span, false))
+        })
+        .collect();
+    for (done, (run, expected, request)) in requests.into_iter().enumerate() {
+        match read_part(request, expected).await? {
+            Part::Range(mut bytes) => {
+                table.add_blocks(*run.start(), &bytes).map_err(|_| damaged(&file.file.url))?;
+                if let Some(cache) = cache.clone() {
+                    // Not awaited: the browser writes the copy while the text is encoded.
+                    let url = file.blocks_url(run);
+                    wasm_bindgen_futures::spawn_local(async move { keep(&cache, &url, &mut bytes).await });
+                }
+            }
+            Part::Whole(bytes) => {
+                let bytes = checked_whole(cache.as_ref(), &file, bytes, &Cell::new(0.0)).await?;
+                return table.add_file(bytes).map_err(|e| e.to_string());
+            }
+        }
+        progress(done + 1, runs.len());
+    }
+    Ok(())
+}
+
+/// Downloads the rest of the table at low priority, once per page (after
+/// the first summary, so that it never competes with one), and keeps the
+/// whole file in place of the parts. True when the table became whole.
+pub async fn complete_in_background(table: &EmbeddingTable) -> bool {
+    if table.is_whole() || COMPLETING.replace(true) {
+        return false;
+    }
+    let Ok(file) = file() else { return false };
+    let cache = open_cache().await;
+    let whole = match read_part(start_fetch(&file, 0..file.file.bytes as usize, true), file.file.bytes as usize).await {
+        Ok(Part::Range(bytes) | Part::Whole(bytes)) => checked_whole(cache.as_ref(), &file, bytes, &Cell::new(0.0)).await,
+        Err(e) => Err(e),
+    };
+    let Ok(whole) = whole else {
+        // Offline, or a damaged download: the next summary tries again.
+        COMPLETING.set(false);
+        return false;
+    };
+    if table.add_file(whole).is_err() {
+        return false;
+    }
+    if let Some(cache) = &cache {
+        delete_parts(cache, &file).await;
+    }
+    true
+}
+
+/// A checked whole file, kept in the cache (the parts are then deleted).
+async fn checked_whole(cache: Option<&Cache>, file: &TableFile, mut bytes: Vec<u8>, hashing: &Cell<f64>) -> Result<Vec<u8>, String> {
+    if bytes.len() as u64 != file.file.bytes || !sha256_matches(&bytes, &file.file.sha256, hashing).await {
+        return Err(damaged(&file.file.url));
+    }
+    if let Some(cache) = cache {
+        keep(cache, &file.file.url, &mut bytes).await;
+        delete_parts(cache, file).await;
+    }
+    Ok(bytes)
+}
+
+async fn delete_parts(cache: &Cache, file: &TableFile) {
+    let Ok(keys) = JsFuture::from(cache.keys()).await else { return };
+    let parts = format!("{}&", file.file.url);
+    for request in Array::from(&keys).iter() {
+        let url = request.unchecked_into::<web_sys::Request>().url();
+        if url.contains(&parts) {
+            delete(Some(cache), &url).await;
+        }
+    }
+}
+
+async fn delete(cache: Option<&Cache>, url: &str) {
+    if let Some(cache) = cache {
+        let _ = JsFuture::from(cache.delete_with_str(url)).await;
+    }
+}
+
+fn damaged(url: &str) -> String {
+    format!("The language model downloaded damaged ({url} does not match the manifest). Reload to try again.")
+}
+
+fn offline() -> String {
+    "These articles need more of the language model, and the network is unreachable. \
+     Connect once more: after the first summary Précis downloads the rest and then works offline."
+        .to_string()
+}
+
+/// What a ranged request brought: the range, or (a server that ignores
+/// ranges) the whole file.
+enum Part {
+    Range(Vec<u8>),
+    Whole(Vec<u8>),
+}
+
+/// Starts a request for `span` of the table file (the whole file when it
+/// spans it, at low priority when `background`).
+fn start_fetch(file: &TableFile, span: Range<usize>, background: bool) -> Option<js_sys::Promise> {
+    let init = RequestInit::new();
+    // The Cache API keeps what is needed; the HTTP cache would keep a second copy.
+    init.set_cache(RequestCache::NoStore);
+    if span.len() < file.file.bytes as usize {
+        let headers = web_sys::Headers::new().ok()?;
+        headers.set("Range", &format!("bytes={}-{}", span.start, span.end - 1)).ok()?;
+        init.set_headers(&headers);
+    }
+    if background {
+        // Fetch Priority: the summaries' requests go first (ignored where unknown).
+        let _ = js_sys::Reflect::set(&init, &"priority".into(), &"low".into());
+    }
+    Some(scope().fetch_with_str_and_init(&file.file.url, &init))
+}
+
+async fn read_part(request: Option<js_sys::Promise>, expected: usize) -> Result<Part, String> {
+    let response: web_sys::Response = JsFuture::from(request.ok_or_else(offline)?).await.map_err(|_| offline())?.unchecked_into();
+    let bytes = match response.status() {
+        200 | 206 => response_bytes(&response).await.ok_or_else(offline)?,
+        status => return Err(format!("The language model could not be downloaded (HTTP {status}).")),
+    };
+    Ok(if response.status() == 206 || bytes.len() == expected { Part::Range(bytes) } else { Part::Whole(bytes) })
+}
+
+async fn fetch_part(file: &TableFile, span: Range<usize>) -> Result<Part, String> {
+    let expected = span.len();
+    read_part(start_fetch(file, span, false), expected).await
+}
