@@ -267,8 +267,9 @@ async fn fetch_rows(id: u32, encoder: &Encoder, ids: impl IntoIterator<Item = u3
 
 /// Embeds `texts` here at once (live streams), their rows fetched first.
 async fn encode_now(id: u32, encoder: &Encoder, texts: &[&str]) -> Result<Vec<crate::encoder::Embedding>, String> {
-    fetch_rows(id, encoder, texts.iter().flat_map(|text| encoder.tokenize(text))).await?;
-    encoder.encode(texts).map_err(encoder_failed)
+    let ids: Vec<Vec<u32>> = texts.iter().map(|text| encoder.tokenize(text)).collect();
+    fetch_rows(id, encoder, ids.iter().flatten().copied()).await?;
+    encoder.encode_ids(&ids).map_err(encoder_failed)
 }
 
 fn encode_here(encoder: &Encoder, texts: Vec<String>, ids: &[Vec<u32>]) -> Result<(), String> {

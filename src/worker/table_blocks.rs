@@ -132,7 +132,7 @@ pub async fn add_cached_blocks(table: &EmbeddingTable) {
             None => false,
         };
         if !added {
-            let _ = JsFuture::from(cache.delete_with_str(&url)).await;
+            delete(Some(&cache), &url).await;
         }
     }
 }
