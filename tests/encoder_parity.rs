@@ -99,17 +99,21 @@ fn fixture_is_well_formed() {
 
 #[test]
 fn encoder_matches_python_reference() {
-    check_against_reference("f32");
+    check_against_reference("f32", MIN_COSINE);
 }
 
-/// The int8 build (models/int8.py) against the same reference, with the
-/// same bar (issue #21: minimum cosine 0.995 in all 16 languages).
+/// The int8 build (models/int8.py) against the same reference. Issue #21's
+/// bar was the f32 one; with 12-bit activations (issue #43) the int8 build
+/// holds a tighter one: its lowest line is at 0.99976, where 8-bit
+/// activations reached 0.99898 ("😀😀😀 🎉🔥") and lost ROUGE to f32.
 #[test]
 fn int8_encoder_matches_python_reference() {
-    check_against_reference("int8");
+    check_against_reference("int8", INT8_MIN_COSINE);
 }
 
-fn check_against_reference(encoder: &str) {
+const INT8_MIN_COSINE: f64 = 0.9995;
+
+fn check_against_reference(encoder: &str, min_cosine: f64) {
     let input = fixture_text();
     let sentences: Vec<&str> = input.lines().collect();
 
@@ -161,12 +165,12 @@ fn check_against_reference(encoder: &str) {
     println!("{stats}");
 
     let low_cosine: Vec<String> = (0..sentences.len())
-        .filter(|&i| !(cosines[i] >= MIN_COSINE))
+        .filter(|&i| !(cosines[i] >= min_cosine))
         .map(|i| format!("line {}: cosine {:.6} {}", i + 1, cosines[i], preview(sentences[i])))
         .collect();
     assert!(
         id_mismatches.is_empty() && low_cosine.is_empty(),
-        "{stats}\n{} token id mismatch(es):\n  {}\n{} sentence(s) below cosine {MIN_COSINE}:\n  {}",
+        "{stats}\n{} token id mismatch(es):\n  {}\n{} sentence(s) below cosine {min_cosine}:\n  {}",
         id_mismatches.len(),
         id_mismatches.join("\n  "),
         low_cosine.len(),

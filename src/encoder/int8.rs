@@ -9,6 +9,12 @@
 //! - `PrecisDequantize` turns the int32 product back into f32: row scale ×
 //!   the weight's per-column scale, plus the bias, then ReLU if asked.
 //!
+//! With `bits = 12`, `PrecisQuantizeRows` gives wide rows instead: i16 with
+//! max |x| / 2047 as the scale, which `PrecisWideProduct` (int8 weights)
+//! multiplies. The int8 encoder's ROUGE cost against f32 came from its
+//! 8-bit activations, not from its weights (docs/results/int8.md), and our
+//! product widens x to i16 anyway, so in wasm 12 bits cost nothing.
+//!
 //! Written as plain ONNX ops (Abs, ReduceMax, Div, Round, Clip, Cast, Cast,
 //! Mul, Mul) the same work took nine passes over the data, and cost more
 //! than the int8 products saved (docs/results/int8.md); here it is one pass
@@ -19,7 +25,7 @@ use tract_onnx::pb::NodeProto;
 use tract_onnx::prelude::*;
 use tract_onnx::tract_hir::internal::*;
 
-use super::int8_product::PackedWeights;
+use super::int8_product::{Activation, PackedWeights};
 
 /// Registers both ops with the ONNX reader, under the names the model uses;
 /// where tract's integer kernels are slow or missing, also our integer
@@ -27,6 +33,7 @@ use super::int8_product::PackedWeights;
 pub fn register(ops: &mut OnnxOpRegister) {
     ops.insert("PrecisQuantizeRows", read_quantize_rows);
     ops.insert("PrecisDequantize", read_dequantize);
+    ops.insert("PrecisWideProduct", read_wide_product);
     if super::int8_product::outruns_tract() {
         ops.insert("MatMulInteger", read_int8_product);
     }
@@ -35,9 +42,12 @@ pub fn register(ops: &mut OnnxOpRegister) {
 /// A row of zeros gets this scale instead of 0, as the reference script does.
 const SMALLEST_SCALE: f32 = 1e-30;
 
-/// f32 → int8 per row: `(q, scale)` with `x ≈ q · scale`.
+/// f32 → int8 per row: `(q, scale)` with `x ≈ q · scale`; when `wide`,
+/// q is i16 with |q| ≤ 2047.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
-pub struct QuantizeRows;
+pub struct QuantizeRows {
+    pub wide: bool,
+}
 
 /// int32 product → f32: `acc · row_scale · column_scale + bias`, then ReLU
 /// when `relu`. Inputs: the product, the row scales, the column scales and,
@@ -48,8 +58,22 @@ pub struct Dequantize {
     pub relu: bool,
 }
 
-fn read_quantize_rows(_: &ParsingContext, _: &NodeProto) -> TractResult<(Box<dyn InferenceOp>, Vec<String>)> {
-    Ok((expand(QuantizeRows), vec![]))
+fn read_quantize_rows(_: &ParsingContext, node: &NodeProto) -> TractResult<(Box<dyn InferenceOp>, Vec<String>)> {
+    let wide = match node.get_attr_opt::<i64>("bits")?.unwrap_or(8) {
+        8 => false,
+        12 => true,
+        bits => bail!("PrecisQuantizeRows: {bits} bits (8 or 12)"),
+    };
+    Ok((expand(QuantizeRows { wide }), vec![]))
+}
+
+/// The datum type of a quantized row.
+fn row_type(wide: bool) -> DatumType {
+    if wide {
+        i16::datum_type()
+    } else {
+        i8::datum_type()
+    }
 }
 
 fn read_dequantize(_: &ParsingContext, node: &NodeProto) -> TractResult<(Box<dyn InferenceOp>, Vec<String>)> {
@@ -83,7 +107,7 @@ impl Expansion for QuantizeRows {
         check_input_arity(inputs, 1)?;
         check_output_arity(outputs, 2)?;
         s.equals(&inputs[0].datum_type, f32::datum_type())?;
-        s.equals(&outputs[0].datum_type, i8::datum_type())?;
+        s.equals(&outputs[0].datum_type, row_type(self.wide))?;
         s.equals(&outputs[1].datum_type, f32::datum_type())?;
         s.equals(&outputs[0].shape, &inputs[0].shape)?;
         s.equals(&outputs[1].rank, &inputs[0].rank)?;
@@ -104,16 +128,23 @@ impl Expansion for Dequantize {
 }
 
 /// `MatMulInteger` without zero points, `x [m, k] · w [k, n]`, by
-/// [`super::int8_product`]. W, a constant of the model, is packed once when
-/// the model is planned; then x is the op's only input.
+/// [`super::int8_product`]; or, when `wide`, `PrecisWideProduct`: the same
+/// with x in i16 (|x| ≤ 2047). W, a constant of the model, is packed once
+/// when the model is planned; then x is the op's only input.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Int8Product {
     weights: Option<std::sync::Arc<PackedWeights>>,
+    wide: bool,
 }
 
 fn read_int8_product(_: &ParsingContext, node: &NodeProto) -> TractResult<(Box<dyn InferenceOp>, Vec<String>)> {
     ensure!(node.input.len() == 2, "MatMulInteger with zero points: the int8 encoder has none");
     Ok((expand(Int8Product::default()), vec![]))
+}
+
+fn read_wide_product(_: &ParsingContext, node: &NodeProto) -> TractResult<(Box<dyn InferenceOp>, Vec<String>)> {
+    ensure!(node.input.len() == 2, "PrecisWideProduct takes x and W");
+    Ok((expand(Int8Product { weights: None, wide: true }), vec![]))
 }
 
 impl Expansion for Int8Product {
@@ -127,13 +158,13 @@ impl Expansion for Int8Product {
         };
         let (k, n) = (w.shape()[0], w.shape()[1]);
         let packed = PackedWeights::new(w.try_as_plain_ram()?.as_slice::<i8>()?, k, n);
-        model.wire_node(prefix, Int8Product { weights: Some(std::sync::Arc::new(packed)) }, &inputs[..1])
+        model.wire_node(prefix, Int8Product { weights: Some(std::sync::Arc::new(packed)), wide: self.wide }, &inputs[..1])
     }
 
     fn rules<'r, 'p: 'r, 's: 'r>(&'s self, s: &mut Solver<'r>, inputs: &'p [TensorProxy], outputs: &'p [TensorProxy]) -> InferenceResult {
         check_input_arity(inputs, 2)?;
         check_output_arity(outputs, 1)?;
-        s.equals(&inputs[0].datum_type, i8::datum_type())?;
+        s.equals(&inputs[0].datum_type, row_type(self.wide))?;
         s.equals(&inputs[1].datum_type, i8::datum_type())?;
         s.equals(&outputs[0].datum_type, i32::datum_type())?;
         s.equals(&inputs[0].rank, 2)?;
@@ -152,7 +183,8 @@ impl Op for Int8Product {
 
     /// In tract's form ("Mult: … with [kernel]"), for `bench-encoder --layers`.
     fn info(&self) -> TractResult<Vec<String>> {
-        Ok(vec![format!("Mult: int8 × int8 with [{}]", super::int8_product::kernel_name())])
+        let x = if self.wide { "int12" } else { "int8" };
+        Ok(vec![format!("Mult: {x} × int8 with [{}]", super::int8_product::kernel_name())])
     }
     op_as_typed_op!();
 }
@@ -177,7 +209,11 @@ impl EvalOp for Int8Product {
         {
             let x = x.try_as_plain_ram()?;
             let mut out = out.try_as_plain_ram_mut()?;
-            weights.product(x.as_slice::<i8>()?, m, out.as_slice_mut::<i32>()?);
+            if self.wide {
+                weights.product(x.as_slice::<i16>()?, m, out.as_slice_mut::<i32>()?);
+            } else {
+                weights.product(x.as_slice::<i8>()?, m, out.as_slice_mut::<i32>()?);
+            }
         }
         Ok(tvec!(out.into_tvalue()))
     }
@@ -217,13 +253,18 @@ impl EvalOp for QuantizeRows {
     fn eval(&self, _: &EvalContext, inputs: TVec<TValue>) -> TractResult<TVec<TValue>> {
         let x = args_1!(inputs);
         let width = *x.shape().last().context("PrecisQuantizeRows: a scalar has no rows")?;
-        let mut quantized = unsafe { Tensor::uninitialized::<i8>(x.shape())? };
+        let mut quantized = unsafe { Tensor::uninitialized_dt(row_type(self.wide), x.shape())? };
         let mut scales = unsafe { Tensor::uninitialized::<f32>(&scale_shape(x.shape()))? };
         {
             let values = x.try_as_plain_ram()?;
             let mut quantized = quantized.try_as_plain_ram_mut()?;
             let mut scales = scales.try_as_plain_ram_mut()?;
-            quantize_rows(values.as_slice::<f32>()?, width, quantized.as_slice_mut::<i8>()?, scales.as_slice_mut::<f32>()?);
+            let (values, scales) = (values.as_slice::<f32>()?, scales.as_slice_mut::<f32>()?);
+            if self.wide {
+                quantize_rows(values, width, quantized.as_slice_mut::<i16>()?, scales);
+            } else {
+                quantize_rows(values, width, quantized.as_slice_mut::<i8>()?, scales);
+            }
         }
         Ok(tvec!(quantized.into_tvalue(), scales.into_tvalue()))
     }
@@ -234,7 +275,7 @@ impl TypedOp for QuantizeRows {
 
     fn output_facts(&self, inputs: &[&TypedFact]) -> TractResult<TVec<TypedFact>> {
         let shape = inputs[0].shape.to_tvec();
-        Ok(tvec!(i8::fact(&*shape), f32::fact(&*scale_shape(&shape))))
+        Ok(tvec!(row_type(self.wide).fact(&*shape), f32::fact(&*scale_shape(&shape))))
     }
 }
 
@@ -294,7 +335,34 @@ struct Columns<'a> {
 /// vectorizes on plain SSE2 and wasm SIMD128 too.
 const ROUNDER: f32 = 12_582_912.0;
 
-fn quantize_rows(values: &[f32], width: usize, quantized: &mut [i8], scales: &mut [f32]) {
+/// What a row quantizes to: int8, or 12 bits held in i16 (wide).
+pub trait RowCode: Activation + Default {
+    /// `rounded`, already within ±[`Activation::LARGEST`], as this type.
+    fn from_rounded(rounded: i32) -> Self;
+    /// One row, by this build's row kernel: `out` = round(row / scale);
+    /// returns the scale.
+    fn quantize_row(row: &[f32], out: &mut [Self]) -> f32;
+}
+
+impl RowCode for i8 {
+    fn from_rounded(rounded: i32) -> i8 {
+        rounded as i8
+    }
+    fn quantize_row(row: &[f32], out: &mut [i8]) -> f32 {
+        row_kernels::quantize_row(row, out)
+    }
+}
+
+impl RowCode for i16 {
+    fn from_rounded(rounded: i32) -> i16 {
+        rounded as i16
+    }
+    fn quantize_row(row: &[f32], out: &mut [i16]) -> f32 {
+        row_kernels::quantize_wide_row(row, out)
+    }
+}
+
+fn quantize_rows<Q: RowCode>(values: &[f32], width: usize, quantized: &mut [Q], scales: &mut [f32]) {
     #[cfg(target_arch = "x86_64")]
     if std::is_x86_feature_detected!("avx2") {
         // SAFETY: the CPU has AVX2, checked just above.
@@ -305,34 +373,40 @@ fn quantize_rows(values: &[f32], width: usize, quantized: &mut [i8], scales: &mu
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-unsafe fn quantize_rows_avx2(values: &[f32], width: usize, quantized: &mut [i8], scales: &mut [f32]) {
+unsafe fn quantize_rows_avx2<Q: RowCode>(values: &[f32], width: usize, quantized: &mut [Q], scales: &mut [f32]) {
     quantize_rows_portable(values, width, quantized, scales)
 }
 
 #[inline(always)]
-fn quantize_rows_portable(values: &[f32], width: usize, quantized: &mut [i8], scales: &mut [f32]) {
+fn quantize_rows_portable<Q: RowCode>(values: &[f32], width: usize, quantized: &mut [Q], scales: &mut [f32]) {
     if width == 0 {
         return;
     }
     let rows = values.chunks_exact(width).zip(quantized.chunks_exact_mut(width));
     for ((row, out), scale) in rows.zip(scales.iter_mut()) {
-        *scale = row_kernels::quantize_row(row, out);
+        *scale = Q::quantize_row(row, out);
     }
 }
 
 /// `x / scale` (given as `inverse` = 1 / scale) rounded half to even.
 #[inline(always)]
-fn quantized(x: f32, inverse: f32) -> i8 {
-    ((x * inverse + ROUNDER).to_bits() as i32).wrapping_sub(ROUNDER.to_bits() as i32) as i8
+fn quantized<Q: RowCode>(x: f32, inverse: f32) -> Q {
+    Q::from_rounded(((x * inverse + ROUNDER).to_bits() as i32).wrapping_sub(ROUNDER.to_bits() as i32))
+}
+
+/// A row's scale: its largest |x| over the code's largest value.
+#[inline(always)]
+fn row_scale<Q: RowCode>(largest: f32) -> f32 {
+    (largest / Q::LARGEST as f32).max(SMALLEST_SCALE)
 }
 
 /// One row: `out` = round(row / scale); returns the scale.
 #[inline(always)]
-fn quantize_row_scalar(row: &[f32], out: &mut [i8]) -> f32 {
+fn quantize_row_scalar<Q: RowCode>(row: &[f32], out: &mut [Q]) -> f32 {
     // The largest |x| as bits: for non-negative floats their order is the
     // integers' order, and an integer max vectorizes everywhere.
     let largest = f32::from_bits(row.iter().fold(0u32, |largest, x| largest.max(x.to_bits() & 0x7fff_ffff)));
-    let scale = (largest / 127.0).max(SMALLEST_SCALE);
+    let scale = row_scale::<Q>(largest);
     let inverse = 1.0 / scale;
     for (q, x) in out.iter_mut().zip(row) {
         *q = quantized(*x, inverse);
@@ -358,15 +432,19 @@ fn dequantize_row_scalar(products: &[i32], row_scale: f32, columns: &Columns, fl
 /// `opt-level = "z"`, which does not vectorize loops.
 #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
 mod row_kernels {
-    pub(super) use super::{dequantize_row_scalar as dequantize_row, quantize_row_scalar as quantize_row};
+    pub(super) use super::{
+        dequantize_row_scalar as dequantize_row, quantize_row_scalar as quantize_row, quantize_row_scalar as quantize_wide_row,
+    };
 }
 
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 mod row_kernels {
-    use super::{dequantize_row_scalar, quantized, Columns, ROUNDER, SMALLEST_SCALE};
+    use super::{dequantize_row_scalar, quantized, row_scale, Columns, RowCode, ROUNDER};
     use std::arch::wasm32::*;
 
-    pub fn quantize_row(row: &[f32], out: &mut [i8]) -> f32 {
+    /// The row's scale for code `Q`, and a function rounding 4 floats from
+    /// a pointer into the row to i32 lanes.
+    fn scale_and_rounder<Q: RowCode>(row: &[f32]) -> (f32, impl Fn(*const f32) -> v128) {
         let mut largest = u32x4_splat(0);
         let quads = row.chunks_exact(4);
         let rest = quads.remainder();
@@ -377,10 +455,23 @@ mod row_kernels {
         }
         let lanes = [u32x4_extract_lane::<0>(largest), u32x4_extract_lane::<1>(largest), u32x4_extract_lane::<2>(largest), u32x4_extract_lane::<3>(largest)];
         let largest = lanes.into_iter().chain(rest.iter().map(|x| x.to_bits() & 0x7fff_ffff)).fold(0, u32::max);
-        let scale = (f32::from_bits(largest) / 127.0).max(SMALLEST_SCALE);
+        let scale = row_scale::<Q>(f32::from_bits(largest));
         let (inverse, rounder, offset) = (f32x4_splat(1.0 / scale), f32x4_splat(ROUNDER), i32x4_splat(ROUNDER.to_bits() as i32));
-        // SAFETY: each call reads 4 floats of a 16-float block inside `row`.
-        let rounded = |at: *const f32| i32x4_sub(f32x4_add(f32x4_mul(unsafe { v128_load(at as *const v128) }, inverse), rounder), offset);
+        // SAFETY (callers): each call reads 4 floats inside `row`.
+        let rounded = move |at: *const f32| i32x4_sub(f32x4_add(f32x4_mul(unsafe { v128_load(at as *const v128) }, inverse), rounder), offset);
+        (scale, rounded)
+    }
+
+    /// The rest of a row past `done`, scalar.
+    fn finish_row<Q: RowCode>(row: &[f32], out: &mut [Q], done: usize, scale: f32) {
+        let inverse = 1.0 / scale;
+        for (q, x) in out[done..].iter_mut().zip(&row[done..]) {
+            *q = quantized(*x, inverse);
+        }
+    }
+
+    pub fn quantize_row(row: &[f32], out: &mut [i8]) -> f32 {
+        let (scale, rounded) = scale_and_rounder::<i8>(row);
         let blocks = row.len() / 16;
         for block in 0..blocks {
             let at = unsafe { row.as_ptr().add(16 * block) };
@@ -390,11 +481,21 @@ mod row_kernels {
             // SAFETY: `out` is as long as `row`, so the block's 16 bytes are inside it.
             unsafe { v128_store(out.as_mut_ptr().add(16 * block) as *mut v128, i8x16_narrow_i16x8(low, high)) };
         }
-        let done = 16 * blocks;
-        let inverse = 1.0 / scale;
-        for (q, x) in out[done..].iter_mut().zip(&row[done..]) {
-            *q = quantized(*x, inverse);
+        finish_row(row, out, 16 * blocks, scale);
+        scale
+    }
+
+    pub fn quantize_wide_row(row: &[f32], out: &mut [i16]) -> f32 {
+        let (scale, rounded) = scale_and_rounder::<i16>(row);
+        let blocks = row.len() / 8;
+        for block in 0..blocks {
+            let at = unsafe { row.as_ptr().add(8 * block) };
+            // |values| ≤ 2047, so the saturating narrowing only narrows.
+            let values = i16x8_narrow_i32x4(rounded(at), rounded(unsafe { at.add(4) }));
+            // SAFETY: `out` is as long as `row`, so the block's 8 i16 are inside it.
+            unsafe { v128_store(out.as_mut_ptr().add(8 * block) as *mut v128, values) };
         }
+        finish_row(row, out, 8 * blocks, scale);
         scale
     }
 
@@ -457,6 +558,11 @@ pub fn self_check() -> Result<usize, String> {
         if a != b || simd != scalar {
             return Err(format!("quantize_row, width {width}: {a} {simd:?} vs {b} {scalar:?}"));
         }
+        let (mut simd, mut scalar) = (vec![0i16; width], vec![0i16; width]);
+        let (a, b) = (row_kernels::quantize_wide_row(&row, &mut simd), quantize_row_scalar(&row, &mut scalar));
+        if a != b || simd != scalar {
+            return Err(format!("quantize_wide_row, width {width}: {a} {simd:?} vs {b} {scalar:?}"));
+        }
         let products: Vec<i32> = (0..width as i32).map(|i| i * 977 - 9_000).collect();
         let scales: Vec<f32> = (0..width).map(|i| 0.001 * (i + 1) as f32).collect();
         let bias: Vec<f32> = (0..width).map(|i| i as f32 * 0.5 - 3.0).collect();
@@ -501,6 +607,16 @@ mod tests {
                 assert!((x - *q as f32 * scale).abs() <= scale * 0.5 + 1e-6, "{x} vs {q} × {scale}");
             }
         }
+    }
+
+    #[test]
+    fn a_wide_row_has_2047_levels_each_side() {
+        // max 2047 → scale 1 (2.5 → 2, -1000.5 → -1000); max 4094 → scale 2.
+        let values = [2047.0, 2.5, -1000.5, 0.0, /**/ -4094.0, 3.0, 1.0, 4093.0];
+        let (mut quantized, mut scales) = ([0i16; 8], [0f32; 2]);
+        quantize_rows(&values, 4, &mut quantized, &mut scales);
+        assert_eq!(quantized, [2047, 2, -1000, 0, -2047, 2, 0, 2046]);
+        assert_eq!(scales, [1.0, 2.0]);
     }
 
     #[test]

@@ -17,6 +17,13 @@
 //! keeps 8 accumulators, 2 W vectors and the broadcast in registers (V8
 //! allocates 15 on x86-64; see wasm_matmul.rs). Sums stay exact: |x_q|,
 //! |W_q| ≤ 127, so 2,048 steps of depth reach 2^25 at most.
+//!
+//! x may also be wide: 12-bit activations held in i16 (|x_q| ≤ 2047, issue
+//! #43: the int8 encoder's ROUGE cost came from its 8-bit activations, not
+//! from its weights). The pairs tile widens x to i16 anyway, so there a
+//! wide x costs nothing; 2,048 steps of depth reach 2^29.1 at most, still
+//! exact. The VNNI tile takes bytes only: a wide x goes through it twice,
+//! as `64 · high + low` with both halves in [-32, 32].
 
 /// Rows of x per tile.
 const ROWS: usize = 4;
@@ -68,23 +75,92 @@ impl PackedWeights {
     }
 
     /// `out[m × n] = x[m × k] · W`, row-major; the sums are exact.
-    pub fn product(&self, x: &[i8], m: usize, out: &mut [i32]) {
+    pub fn product<X: Activation>(&self, x: &[X], m: usize, out: &mut [i32]) {
         let (k, n) = (self.k, self.n);
         assert!(x.len() == m * k && out.len() == m * n, "int8 product: shapes do not match");
         match &self.layout {
             Layout::Pairs(packed) => pairs_product(x, packed, m, k, n, out),
             #[cfg(target_arch = "x86_64")]
-            Layout::Quads { packed, column_sums } => vnni::product(x, packed, column_sums, m, k, n, out),
+            Layout::Quads { packed, column_sums } => X::vnni_product(x, packed, column_sums, m, k, n, out),
         }
     }
 }
 
 /// `out[m × n] = x[m × k] · w[k × n]`, all row-major.
-pub fn product(x: &[i8], w: &[i8], m: usize, k: usize, n: usize, out: &mut [i32]) {
+pub fn product<X: Activation>(x: &[X], w: &[i8], m: usize, k: usize, n: usize, out: &mut [i32]) {
     PackedWeights::new(w, k, n).product(x, m, out)
 }
 
-fn pairs_product(x: &[i8], packed_w: &[i16], m: usize, k: usize, n: usize, out: &mut [i32]) {
+/// The activations a product takes: int8, or 12-bit ones in i16 (wide).
+pub trait Activation: Copy + Into<i16> + 'static {
+    /// The largest |x| the sums stay exact for (up to 2,048 steps of depth).
+    const LARGEST: i16;
+
+    /// Packs four whole rows (as [`pack_rows`]) with SIMD where this build
+    /// has it; false when it did not.
+    fn pack_four_rows(rows: &[Self], k: usize, packed: &mut [i16]) -> bool;
+
+    /// The product on the VNNI tile, which takes bytes.
+    #[cfg(target_arch = "x86_64")]
+    fn vnni_product(x: &[Self], packed: &[i8], column_sums: &[i32], m: usize, k: usize, n: usize, out: &mut [i32]);
+}
+
+impl Activation for i8 {
+    const LARGEST: i16 = 127;
+
+    fn pack_four_rows(rows: &[i8], k: usize, packed: &mut [i16]) -> bool {
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        if rows.len() == ROWS * k && k.is_multiple_of(8) {
+            assert!(packed.len() >= k * ROWS);
+            // SAFETY: four whole rows of `k` bytes are read, `k · 4` i16 written.
+            unsafe { simd::pack_four_rows(rows.as_ptr(), k, packed.as_mut_ptr()) };
+            return true;
+        }
+        let _ = (rows, k, packed);
+        false
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    fn vnni_product(x: &[i8], packed: &[i8], column_sums: &[i32], m: usize, k: usize, n: usize, out: &mut [i32]) {
+        vnni::product(x, packed, column_sums, m, k, n, out)
+    }
+}
+
+/// A wide x is split as `64 · high + low` for the VNNI tile.
+#[cfg(target_arch = "x86_64")]
+const WIDE_SPLIT: i16 = 64;
+
+impl Activation for i16 {
+    const LARGEST: i16 = 2047;
+
+    fn pack_four_rows(rows: &[i16], k: usize, packed: &mut [i16]) -> bool {
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        if rows.len() == ROWS * k && k.is_multiple_of(8) {
+            assert!(packed.len() >= k * ROWS);
+            // SAFETY: four whole rows of `k` i16 are read, `k · 4` i16 written.
+            unsafe { simd::pack_four_wide_rows(rows.as_ptr(), k, packed.as_mut_ptr()) };
+            return true;
+        }
+        let _ = (rows, k, packed);
+        false
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    fn vnni_product(x: &[i16], packed: &[i8], column_sums: &[i32], m: usize, k: usize, n: usize, out: &mut [i32]) {
+        // high = round(x / 64) and low = x - 64 · high, both in [-32, 32]
+        // for |x| ≤ 2047; the two products recombine exactly.
+        let high: Vec<i8> = x.iter().map(|&v| ((v + WIDE_SPLIT / 2).div_euclid(WIDE_SPLIT)) as i8).collect();
+        let low: Vec<i8> = x.iter().zip(&high).map(|(&v, &h)| (v - WIDE_SPLIT * h as i16) as i8).collect();
+        vnni::product(&high, packed, column_sums, m, k, n, out);
+        let mut low_out = vec![0i32; out.len()];
+        vnni::product(&low, packed, column_sums, m, k, n, &mut low_out);
+        for (sum, low) in out.iter_mut().zip(low_out) {
+            *sum = *sum * WIDE_SPLIT as i32 + low;
+        }
+    }
+}
+
+fn pairs_product<X: Activation>(x: &[X], packed_w: &[i16], m: usize, k: usize, n: usize, out: &mut [i32]) {
     let pairs = k.div_ceil(2);
     let blocks: Vec<&[i16]> = packed_w.chunks_exact(pairs * COLUMNS * 2).collect();
     let mut packed_x = vec![0i16; pairs * ROWS * 2];
@@ -175,17 +251,14 @@ fn pack_columns(w: &[i8], k: usize, n: usize) -> Vec<i16> {
 
 /// Up to 4 rows of x (`rows.len() / k` of them): for each pair of depth
 /// steps, row by row: `x[r][2p], x[r][2p + 1]`. Zeros pad missing rows.
-fn pack_rows(rows: &[i8], k: usize, packed: &mut [i16]) {
-    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-    if rows.len() == ROWS * k && k.is_multiple_of(8) {
-        assert!(packed.len() >= k * ROWS);
-        // SAFETY: four whole rows of `k` bytes are read, `k · 4` i16 written.
-        return unsafe { simd::pack_four_rows(rows.as_ptr(), k, packed.as_mut_ptr()) };
+fn pack_rows<X: Activation>(rows: &[X], k: usize, packed: &mut [i16]) {
+    if X::pack_four_rows(rows, k, packed) {
+        return;
     }
     packed.fill(0);
     for (r, row) in rows.chunks_exact(k).enumerate() {
         for (i, &value) in row.iter().enumerate() {
-            packed[(i / 2) * ROWS * 2 + r * 2 + i % 2] = value as i16;
+            packed[(i / 2) * ROWS * 2 + r * 2 + i % 2] = value.into();
         }
     }
 }
@@ -231,18 +304,35 @@ mod simd {
     pub unsafe fn pack_four_rows(rows: *const i8, k: usize, packed: *mut i16) {
         for depth in (0..k).step_by(8) {
             let [a0, a1, a2, a3] = [0, 1, 2, 3].map(|r| unsafe { i16x8_load_extend_i8x8(rows.add(r * k + depth)) });
-            let (t0, t1) = (i32x4_shuffle::<0, 4, 1, 5>(a0, a1), i32x4_shuffle::<2, 6, 3, 7>(a0, a1));
-            let (t2, t3) = (i32x4_shuffle::<0, 4, 1, 5>(a2, a3), i32x4_shuffle::<2, 6, 3, 7>(a2, a3));
-            let pairs = [
-                i32x4_shuffle::<0, 1, 4, 5>(t0, t2),
-                i32x4_shuffle::<2, 3, 6, 7>(t0, t2),
-                i32x4_shuffle::<0, 1, 4, 5>(t1, t3),
-                i32x4_shuffle::<2, 3, 6, 7>(t1, t3),
-            ];
-            let to = unsafe { packed.add(depth * ROWS) } as *mut v128;
-            for (j, pair) in pairs.into_iter().enumerate() {
-                unsafe { v128_store(to.add(j), pair) };
-            }
+            store_pairs(a0, a1, a2, a3, unsafe { packed.add(depth * ROWS) });
+        }
+    }
+
+    /// [`pack_four_rows`] for wide rows: each row's 8 i16 are loaded as
+    /// they are instead of widened from bytes.
+    pub unsafe fn pack_four_wide_rows(rows: *const i16, k: usize, packed: *mut i16) {
+        for depth in (0..k).step_by(8) {
+            let [a0, a1, a2, a3] = [0, 1, 2, 3].map(|r| unsafe { v128_load(rows.add(r * k + depth) as *const v128) });
+            store_pairs(a0, a1, a2, a3, unsafe { packed.add(depth * ROWS) });
+        }
+    }
+
+    /// Four rows' 8 depth steps, as i16, stored pair by pair with the 4
+    /// rows side by side: a 4 × 4 transpose of the i32 lanes.
+    #[inline(always)]
+    fn store_pairs(a0: v128, a1: v128, a2: v128, a3: v128, packed: *mut i16) {
+        let (t0, t1) = (i32x4_shuffle::<0, 4, 1, 5>(a0, a1), i32x4_shuffle::<2, 6, 3, 7>(a0, a1));
+        let (t2, t3) = (i32x4_shuffle::<0, 4, 1, 5>(a2, a3), i32x4_shuffle::<2, 6, 3, 7>(a2, a3));
+        let pairs = [
+            i32x4_shuffle::<0, 1, 4, 5>(t0, t2),
+            i32x4_shuffle::<2, 3, 6, 7>(t0, t2),
+            i32x4_shuffle::<0, 1, 4, 5>(t1, t3),
+            i32x4_shuffle::<2, 3, 6, 7>(t1, t3),
+        ];
+        let to = packed as *mut v128;
+        for (j, pair) in pairs.into_iter().enumerate() {
+            // SAFETY: the caller's `packed` holds 32 i16 from here.
+            unsafe { v128_store(to.add(j), pair) };
         }
     }
 
@@ -447,43 +537,53 @@ mod vnni {
 #[cfg_attr(not(all(target_arch = "wasm32", feature = "encoder-api")), allow(dead_code))]
 pub fn self_check() -> Result<usize, String> {
     let mut seed = 7u32;
-    let mut random = move |count: usize| -> Vec<i8> {
+    let mut random = move |count: usize, largest: i16| -> Vec<i16> {
         (0..count)
             .map(|_| {
                 seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
-                (((seed >> 16) % 255) as i32 - 127) as i8
+                ((seed >> 8) % (2 * largest as u32 + 1)) as i16 - largest
             })
             .collect()
     };
     let mut checked = 0;
     for (m, k, n) in [(1, 1, 1), (4, 2, 8), (5, 7, 9), (13, 64, 17), (9, 1280, 24)] {
-        let (x, w) = (random(m * k), random(k * n));
-        let mut got = vec![0i32; m * n];
-        product(&x, &w, m, k, n, &mut got);
-        for row in 0..m {
-            for column in 0..n {
-                let want: i32 = (0..k).map(|i| x[row * k + i] as i32 * w[i * n + column] as i32).sum();
-                if got[row * n + column] != want {
-                    return Err(format!("{m}×{k}×{n}: [{row}][{column}] = {}, expected {want}", got[row * n + column]));
-                }
-            }
-        }
-        let pairs = k.div_ceil(2);
-        let mut packed_x = vec![0i16; pairs * ROWS * 2];
-        pack_rows(&x[..ROWS.min(m) * k], k, &mut packed_x);
-        let packed_w = pack_columns(&w, k, n);
-        if tile(&packed_x, &packed_w, pairs) != tile_portable(&packed_x, &packed_w, pairs) {
-            return Err(format!("{m}×{k}×{n}: the SIMD tile differs from its model"));
-        }
-        let blocks: Vec<&[i16]> = packed_w.chunks_exact(pairs * COLUMNS * 2).collect();
-        if let (Some(two_tiles), &[left, right, ..]) = (two_tiles_kernel(), &blocks[..]) {
-            if two_tiles(&packed_x, left, right, pairs) != [tile_portable(&packed_x, left, pairs), tile_portable(&packed_x, right, pairs)] {
-                return Err(format!("{m}×{k}×{n}: the two-tile kernel differs from its model"));
-            }
-        }
+        let w: Vec<i8> = random(k * n, 127).into_iter().map(|v| v as i8).collect();
+        let x: Vec<i8> = random(m * k, 127).into_iter().map(|v| v as i8).collect();
+        check_product(&x, &w, m, k, n)?;
+        check_product(&random(m * k, i16::LARGEST), &w, m, k, n)?;
         checked += 1;
     }
     Ok(checked)
+}
+
+/// One product of [`self_check`] against a plain triple loop, and its
+/// first tile's SIMD kernels against [`tile_portable`].
+fn check_product<X: Activation + std::fmt::Debug>(x: &[X], w: &[i8], m: usize, k: usize, n: usize) -> Result<(), String> {
+    let what = format!("{m}×{k}×{n}, |x| ≤ {}", X::LARGEST);
+    let mut got = vec![0i32; m * n];
+    product(x, w, m, k, n, &mut got);
+    for row in 0..m {
+        for column in 0..n {
+            let want: i32 = (0..k).map(|i| Into::<i16>::into(x[row * k + i]) as i32 * w[i * n + column] as i32).sum();
+            if got[row * n + column] != want {
+                return Err(format!("{what}: [{row}][{column}] = {}, expected {want}", got[row * n + column]));
+            }
+        }
+    }
+    let pairs = k.div_ceil(2);
+    let mut packed_x = vec![0i16; pairs * ROWS * 2];
+    pack_rows(&x[..ROWS.min(m) * k], k, &mut packed_x);
+    let packed_w = pack_columns(w, k, n);
+    if tile(&packed_x, &packed_w, pairs) != tile_portable(&packed_x, &packed_w, pairs) {
+        return Err(format!("{what}: the SIMD tile differs from its model"));
+    }
+    let blocks: Vec<&[i16]> = packed_w.chunks_exact(pairs * COLUMNS * 2).collect();
+    if let (Some(two_tiles), &[left, right, ..]) = (two_tiles_kernel(), &blocks[..]) {
+        if two_tiles(&packed_x, left, right, pairs) != [tile_portable(&packed_x, left, pairs), tile_portable(&packed_x, right, pairs)] {
+            return Err(format!("{what}: the two-tile kernel differs from its model"));
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -513,5 +613,20 @@ mod tests {
         let mut out = vec![0; 27];
         super::product(&x, &w, 3, 2048, 9, &mut out);
         assert!(out.iter().all(|&v| v == 127 * 127 * 2048));
+        let wide = vec![-2047i16; 3 * 2048];
+        super::product(&wide, &w, 3, 2048, 9, &mut out);
+        assert!(out.iter().all(|&v| v == 2047 * 127 * 2048));
+    }
+
+    /// A wide x splits into halves of at most 32 for the VNNI tile, at
+    /// every value, so the two byte products recombine exactly.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn wide_values_split_into_two_small_halves() {
+        for v in -2047i16..=2047 {
+            let high = (v + super::WIDE_SPLIT / 2).div_euclid(super::WIDE_SPLIT);
+            let low = v - super::WIDE_SPLIT * high;
+            assert!(high.abs() <= 32 && low.abs() <= 32 && super::WIDE_SPLIT * high + low == v, "{v}");
+        }
     }
 }
