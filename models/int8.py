@@ -23,7 +23,9 @@ folded CNN projection (`cnn_W_folded`: a sum over the sentence's tokens
 followed by a subtraction of nearly equal terms, where int8 noise is
 amplified, min cosine 0.35 when quantized) and the DAN layers (KEEP_F32).
 
-    .venv/bin/python models/int8.py IN.onnx OUT.onnx [ALSO_F32,...]
+    .venv/bin/python models/int8.py IN.onnx OUT.onnx [ALSO_F32,...] [BITS]
+
+BITS 8 writes the build before (8-bit rows, `MatMulInteger`), to compare.
 """
 
 import sys
@@ -81,10 +83,15 @@ def quantize(model):
         if x not in quantized_rows:
             quantized_rows[x] = (f"{x}_q", f"{x}_row_scale")
             new_nodes.append(helper.make_node("PrecisQuantizeRows", [x], list(quantized_rows[x]),
-                                              name=f"{x}_quantize_rows", domain=DOMAIN, bits=ACTIVATION_BITS))
+                                              name=f"{x}_quantize_rows", domain=DOMAIN,
+                                              **({"bits": 12} if ACTIVATION_BITS == 12 else {})))
         x_q, x_scale = quantized_rows[x]
-        new_nodes.append(helper.make_node("PrecisWideProduct", [x_q, f"{node.input[1]}_q"],
-                                          [f"{name}_int32"], name=name, domain=DOMAIN))
+        if ACTIVATION_BITS == 12:
+            new_nodes.append(helper.make_node("PrecisWideProduct", [x_q, f"{node.input[1]}_q"],
+                                              [f"{name}_int32"], name=name, domain=DOMAIN))
+        else:
+            new_nodes.append(helper.make_node("MatMulInteger", [x_q, f"{node.input[1]}_q"],
+                                              [f"{name}_int32"], name=name))
         # Fold what follows the product into the dequantization: a constant
         # bias add, then a ReLU.
         inputs = [f"{name}_int32", x_scale, f"{node.input[1]}_scale"]
@@ -126,7 +133,9 @@ def quantize(model):
 
 if __name__ == "__main__":
     import onnx
-    KEEP_F32 |= set(sys.argv[3].split(",")) if len(sys.argv) > 3 else set()
+    KEEP_F32 |= set(sys.argv[3].split(",")) - {""} if len(sys.argv) > 3 else set()
+    ACTIVATION_BITS = int(sys.argv[4]) if len(sys.argv) > 4 else ACTIVATION_BITS
+    assert ACTIVATION_BITS in (8, 12), "BITS: 8 or 12"
     m, count = quantize(onnx.load(sys.argv[1]))
     onnx.save(m, sys.argv[2])
     print(f"{count} products in int8", file=sys.stderr)

@@ -442,9 +442,9 @@ mod row_kernels {
     use super::{dequantize_row_scalar, quantized, row_scale, Columns, RowCode, ROUNDER};
     use std::arch::wasm32::*;
 
-    /// The row's scale for code `Q`, and a function rounding 4 floats from
-    /// a pointer into the row to i32 lanes.
-    fn scale_and_rounder<Q: RowCode>(row: &[f32]) -> (f32, impl Fn(*const f32) -> v128) {
+    /// The row's scale for code `Q`: its largest |x| over the code's largest value.
+    #[inline(always)]
+    fn scale_of<Q: RowCode>(row: &[f32]) -> f32 {
         let mut largest = u32x4_splat(0);
         let quads = row.chunks_exact(4);
         let rest = quads.remainder();
@@ -455,11 +455,15 @@ mod row_kernels {
         }
         let lanes = [u32x4_extract_lane::<0>(largest), u32x4_extract_lane::<1>(largest), u32x4_extract_lane::<2>(largest), u32x4_extract_lane::<3>(largest)];
         let largest = lanes.into_iter().chain(rest.iter().map(|x| x.to_bits() & 0x7fff_ffff)).fold(0, u32::max);
-        let scale = row_scale::<Q>(f32::from_bits(largest));
-        let (inverse, rounder, offset) = (f32x4_splat(1.0 / scale), f32x4_splat(ROUNDER), i32x4_splat(ROUNDER.to_bits() as i32));
-        // SAFETY (callers): each call reads 4 floats inside `row`.
-        let rounded = move |at: *const f32| i32x4_sub(f32x4_add(f32x4_mul(unsafe { v128_load(at as *const v128) }, inverse), rounder), offset);
-        (scale, rounded)
+        row_scale::<Q>(f32::from_bits(largest))
+    }
+
+    /// 4 floats from `at`, divided by the scale (times `inverse`) and
+    /// rounded half to even, as i32 lanes.
+    #[inline(always)]
+    unsafe fn rounded(at: *const f32, inverse: v128) -> v128 {
+        let offset = i32x4_splat(ROUNDER.to_bits() as i32);
+        i32x4_sub(f32x4_add(f32x4_mul(unsafe { v128_load(at as *const v128) }, inverse), f32x4_splat(ROUNDER)), offset)
     }
 
     /// The rest of a row past `done`, scalar.
@@ -471,13 +475,15 @@ mod row_kernels {
     }
 
     pub fn quantize_row(row: &[f32], out: &mut [i8]) -> f32 {
-        let (scale, rounded) = scale_and_rounder::<i8>(row);
+        let scale = scale_of::<i8>(row);
+        let inverse = f32x4_splat(1.0 / scale);
         let blocks = row.len() / 16;
         for block in 0..blocks {
+            // SAFETY: each call reads 4 floats of a 16-float block inside `row`.
             let at = unsafe { row.as_ptr().add(16 * block) };
             // |values| ≤ 127, so the saturating narrowings only narrow.
-            let low = i16x8_narrow_i32x4(rounded(at), rounded(unsafe { at.add(4) }));
-            let high = i16x8_narrow_i32x4(rounded(unsafe { at.add(8) }), rounded(unsafe { at.add(12) }));
+            let low = unsafe { i16x8_narrow_i32x4(rounded(at, inverse), rounded(at.add(4), inverse)) };
+            let high = unsafe { i16x8_narrow_i32x4(rounded(at.add(8), inverse), rounded(at.add(12), inverse)) };
             // SAFETY: `out` is as long as `row`, so the block's 16 bytes are inside it.
             unsafe { v128_store(out.as_mut_ptr().add(16 * block) as *mut v128, i8x16_narrow_i16x8(low, high)) };
         }
@@ -486,12 +492,14 @@ mod row_kernels {
     }
 
     pub fn quantize_wide_row(row: &[f32], out: &mut [i16]) -> f32 {
-        let (scale, rounded) = scale_and_rounder::<i16>(row);
+        let scale = scale_of::<i16>(row);
+        let inverse = f32x4_splat(1.0 / scale);
         let blocks = row.len() / 8;
         for block in 0..blocks {
+            // SAFETY: each call reads 4 floats of an 8-float block inside `row`.
             let at = unsafe { row.as_ptr().add(8 * block) };
             // |values| ≤ 2047, so the saturating narrowing only narrows.
-            let values = i16x8_narrow_i32x4(rounded(at), rounded(unsafe { at.add(4) }));
+            let values = unsafe { i16x8_narrow_i32x4(rounded(at, inverse), rounded(at.add(4), inverse)) };
             // SAFETY: `out` is as long as `row`, so the block's 8 i16 are inside it.
             unsafe { v128_store(out.as_mut_ptr().add(8 * block) as *mut v128, values) };
         }
