@@ -502,9 +502,10 @@ def encoder_inputs(ids, table):
             "token_pieces": token_pieces.astype(np.int64), "sentence_offsets": offsets}
 
 
-def check_table(path, table):
-    """table.u8 reads back, block by block, to the rows the graph was built
-    with (`table_rows`), every piece in its row."""
+def read_table(path):
+    """table.u8 decoded: `(row_of_piece, rows)`, rows in the file's order
+    (header, zlib index, then each block inflated); piece p's row is
+    `rows[row_of_piece[p]]`. Also read by scripts/experiments/table_blocks.py."""
     import zlib
     import numpy as np
     data = open(path, "rb").read()
@@ -514,9 +515,18 @@ def check_table(path, table):
     starts = np.concatenate([[0], ends[:-1]]) + 28 + index_bytes
     rows = np.concatenate([np.frombuffer(zlib.decompress(data[s:e + 28 + index_bytes]), dtype=np.uint8)
                            for s, e in zip(starts, ends)]).reshape(pieces, row_bytes)
+    return row_of_piece, rows
+
+
+def check_table(path, table):
+    """table.u8 reads back, block by block, to the rows the graph was built
+    with (`table_rows`), every piece in its row."""
+    import numpy as np
+    row_of_piece, rows = read_table(path)
+    pieces = len(row_of_piece)
     if not np.array_equal(rows[row_of_piece], table_rows(table, np.arange(pieces))):
         raise SystemExit(f"{path} does not read back to the embedding table's rows")
-    print(f"  table: {pieces:,} rows in {blocks:,} blocks of {block_rows}, read back identical")
+    print(f"  table: {pieces:,} rows read back identical")
 
 
 def check(model_path, tok_path, table, pkg):

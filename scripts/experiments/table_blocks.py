@@ -203,18 +203,13 @@ def block_rows(pos, inv, bs, b):
 
 def load_table():
     """The table's rows chunk-major, as the graph was built with them (row
-    `stored_row(id)`), read from models/muse-v3/table.u8 (since 2026-12-05 in
-    zlib blocks, models/build.py `write_table`)."""
-    data = open(os.path.join(ROOT, "models", "muse-v3", "table.u8"), "rb").read()
-    row_bytes, pieces, block_rows, blocks, index_bytes = np.frombuffer(data[8:28], dtype="<u4").tolist()
-    head = 28 + index_bytes
-    index = np.frombuffer(zlib.decompress(data[28:head]), dtype="<u4").astype(np.int64)
-    row_of_piece, ends = index[:pieces], index[pieces:]
-    starts = np.concatenate([[0], ends[:-1]])
-    rows = np.concatenate([np.frombuffer(zlib.decompress(data[head + a:head + b]), dtype=np.uint8)
-                           for a, b in zip(starts, ends)]).reshape(pieces, row_bytes)
+    `stored_row(id)`), read from models/muse-v3/table.u8 by models/build.py's
+    reader (since 2026-12-05 in zlib blocks, `write_table`)."""
+    sys.path.insert(0, os.path.join(ROOT, "models"))
+    from build import read_table
+    row_of_piece, rows = read_table(os.path.join(ROOT, "models", "muse-v3", "table.u8"))
     t = np.empty_like(rows)
-    t[stored_row(np.arange(pieces))] = rows[row_of_piece]
+    t[stored_row(np.arange(len(row_of_piece)))] = rows[row_of_piece]
     assert t.shape == (ROWS, DIM), t.shape
     return t
 

@@ -98,7 +98,7 @@ pub async fn read_start(cache: Option<&Cache>, file: &TableFile, hashing: &Cell<
         }
         delete(cache, &file.head_url()).await;
     }
-    let bytes = match fetch_part(file, 0..file.head).await? {
+    let bytes = match read_part(start_fetch(file, 0..file.head, false), file.head).await? {
         Part::Range(mut bytes) => {
             if bytes.len() != file.head || !sha256_matches(&bytes, &file.head_sha256, hashing).await {
                 return Err(damaged(&file.file.url));
@@ -275,7 +275,3 @@ async fn read_part(request: Option<js_sys::Promise>, expected: usize) -> Result<
     Ok(if response.status() == 206 || bytes.len() == expected { Part::Range(bytes) } else { Part::Whole(bytes) })
 }
 
-async fn fetch_part(file: &TableFile, span: Range<usize>) -> Result<Part, String> {
-    let expected = span.len();
-    read_part(start_fetch(file, span, false), expected).await
-}
