@@ -44,6 +44,7 @@ const TABLE_AFTER_MS: i32 = 5_000;
 /// After an answer, the wait before that download starts.
 const TABLE_AFTER_ANSWER_MS: i32 = 1_000;
 
+
 /// Everything the worker keeps between requests.
 pub(super) struct State {
     /// The encoder, or why it could not be had.
@@ -145,12 +146,14 @@ pub(super) async fn load_model() {
             .map_err(|e| format!("The language model could not be loaded: {e}"))?;
         Ok((encoder, read, build, read_at))
     });
+    let mut resume_table = false;
     let (model, status, files) = match loaded {
         Ok((encoder, read, build, read_at)) => {
             table_blocks::add_cached_blocks(encoder.table()).await;
             let (seconds, read_seconds) = (((now() - started) / 1000.0) as f32, ((read_at - started) / 1000.0) as f32);
             let phases = LoadPhases { hash: read.hash_seconds, build };
             let offline = encoder.table().is_whole();
+            resume_table = read.from_cache && !offline;
             let status = ModelStatus::Ready { seconds, from_cache: read.from_cache, read_seconds, phases, offline };
             // Helpers get the table's head alone: each batch brings its rows.
             let head = read.table.bytes[..table_blocks::head_bytes()].to_vec();
@@ -168,13 +171,18 @@ pub(super) async fn load_model() {
     post(&Response::Model { status });
     if let Some(files) = files {
         start_helpers(&files);
-        start_idle_work();
+        start_idle_work(resume_table);
     }
 }
 
 /// Once the model is ready: the batch plans and the whole table's blocks
 /// while idle, and the rest of the table (with the heads) a few seconds on.
-fn start_idle_work() {
+/// A returning visit whose table is still in parts (`resume_table`: the
+/// last visit's download was cut short, by a reload or a closed tab)
+/// resumes it at once: its next text in a new language would otherwise
+/// wait for its blocks, a few hundred range requests for a DUC2004 cluster
+/// (docs/speed.md).
+fn start_idle_work(resume_table: bool) {
     let epoch = with_state(|s| s.idle_epoch);
     spawn_local(prepare_plans_while_idle(epoch));
     if let Some(Ok(encoder)) = with_state(|s| s.model.get()) {
@@ -182,7 +190,10 @@ fn start_idle_work() {
             spawn_local(inflate_table_while_idle(encoder));
         }
     }
-    spawn_local(async {
+    if resume_table {
+        return complete_table_now();
+    }
+    spawn_local(async move {
         sleep(TABLE_AFTER_MS - TABLE_AFTER_ANSWER_MS).await;
         if !with_state(|s| s.draining) {
             complete_table_in_background();
@@ -217,10 +228,17 @@ pub(super) fn load_heads() {
 /// of the embedding table in the background (once), then the badge says the
 /// app works offline.
 pub(super) fn complete_table_in_background() {
-    let Some(Ok(encoder)) = with_state(|s| s.model.get()) else { return };
-    spawn_local(async move {
+    spawn_local(async {
         // The answer goes to the page first, and the page draws it.
         sleep(TABLE_AFTER_ANSWER_MS).await;
+        complete_table_now();
+    });
+}
+
+/// [`complete_table_in_background`] without the wait.
+fn complete_table_now() {
+    let Some(Ok(encoder)) = with_state(|s| s.model.get()) else { return };
+    spawn_local(async move {
         load_heads();
         if table_blocks::complete_in_background(encoder.table()).await {
             spawn_local(inflate_table_while_idle(encoder.clone()));
