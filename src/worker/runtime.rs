@@ -44,7 +44,6 @@ const TABLE_AFTER_MS: i32 = 5_000;
 /// After an answer, the wait before that download starts.
 const TABLE_AFTER_ANSWER_MS: i32 = 1_000;
 
-
 /// Everything the worker keeps between requests.
 pub(super) struct State {
     /// The encoder, or why it could not be had.
@@ -193,7 +192,7 @@ fn start_idle_work(resume_table: bool) {
     if resume_table {
         return complete_table_now();
     }
-    spawn_local(async move {
+    spawn_local(async {
         sleep(TABLE_AFTER_MS - TABLE_AFTER_ANSWER_MS).await;
         if !with_state(|s| s.draining) {
             complete_table_in_background();
