@@ -110,20 +110,34 @@ impl Activation for i8 {
 
     fn pack_four_rows(rows: &[i8], k: usize, packed: &mut [i16]) -> bool {
         #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-        if rows.len() == ROWS * k && k.is_multiple_of(8) {
-            assert!(packed.len() >= k * ROWS);
-            // SAFETY: four whole rows of `k` bytes are read, `k · 4` i16 written.
-            unsafe { simd::pack_four_rows(rows.as_ptr(), k, packed.as_mut_ptr()) };
-            return true;
-        }
-        let _ = (rows, k, packed);
-        false
+        return simd_packed(rows, k, packed, simd::pack_four_rows);
+        #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+        no_simd_packing(rows, k, packed)
     }
 
     #[cfg(target_arch = "x86_64")]
     fn vnni_product(x: &[i8], packed: &[i8], column_sums: &[i32], m: usize, k: usize, n: usize, out: &mut [i32]) {
         vnni::product(x, packed, column_sums, m, k, n, out)
     }
+}
+
+/// Four whole rows of `k` (a multiple of 8) packed by `pack`, a SIMD128
+/// routine of [`simd`]; false (nothing done) for other shapes.
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+fn simd_packed<X>(rows: &[X], k: usize, packed: &mut [i16], pack: unsafe fn(*const X, usize, *mut i16)) -> bool {
+    if rows.len() != ROWS * k || !k.is_multiple_of(8) {
+        return false;
+    }
+    assert!(packed.len() >= k * ROWS);
+    // SAFETY: four whole rows of `k` values are read, `k · 4` i16 written.
+    unsafe { pack(rows.as_ptr(), k, packed.as_mut_ptr()) };
+    true
+}
+
+/// Without SIMD128 the scalar loop of [`pack_rows`] packs every shape.
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+fn no_simd_packing<X>(_: &[X], _: usize, _: &mut [i16]) -> bool {
+    false
 }
 
 /// A wide x is split as `64 · high + low` for the VNNI tile.
@@ -135,14 +149,9 @@ impl Activation for i16 {
 
     fn pack_four_rows(rows: &[i16], k: usize, packed: &mut [i16]) -> bool {
         #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-        if rows.len() == ROWS * k && k.is_multiple_of(8) {
-            assert!(packed.len() >= k * ROWS);
-            // SAFETY: four whole rows of `k` i16 are read, `k · 4` i16 written.
-            unsafe { simd::pack_four_wide_rows(rows.as_ptr(), k, packed.as_mut_ptr()) };
-            return true;
-        }
-        let _ = (rows, k, packed);
-        false
+        return simd_packed(rows, k, packed, simd::pack_four_wide_rows);
+        #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+        no_simd_packing(rows, k, packed)
     }
 
     #[cfg(target_arch = "x86_64")]

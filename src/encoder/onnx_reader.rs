@@ -29,7 +29,7 @@ pub fn read(onnx: &[u8], what: &str) -> Result<InferenceModel> {
     if !unknown.is_empty() {
         bail!(
             "{what}: uses ONNX operators Précis does not read: {} (its reader knows the operators of \
-             the models that models/build.py and models/cera/train.py write; see src/onnx_reader.rs)",
+             the models that models/build.py and models/cera/train.py write; see src/encoder/onnx_reader.rs)",
             unknown.join(", ")
         );
     }
