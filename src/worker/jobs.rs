@@ -228,8 +228,7 @@ async fn embed_missing<'a>(
     });
     let helped_before = pool.delivered();
     let mut encoded_here = 0;
-    let ids: Vec<Vec<u32>> = missing.iter().map(|text| encoder.tokenize(text)).collect();
-    fetch_rows(id, encoder, ids.iter().flatten().copied()).await?;
+    let ids = tokenize_with_rows(id, encoder, &missing).await?;
     for (chunk, ids) in missing.chunks(TOKENIZE_CHUNK).zip(ids.chunks(TOKENIZE_CHUNK)) {
         let plan = ChunkPlan::new(chunk, ids.to_vec(), 1 + pool.ready()).map_err(encoder_failed)?;
         let here: Vec<_> = plan
@@ -258,17 +257,18 @@ async fn embed_missing<'a>(
     Ok(Some(Embedded { missing: missing.len(), helped }))
 }
 
-/// The embedding table's blocks that the pieces `ids` need, fetched if
-/// this device lacks them (the model's progress shows meanwhile).
-async fn fetch_rows(id: u32, encoder: &Encoder, ids: impl IntoIterator<Item = u32>) -> Result<(), String> {
+/// `texts` tokenized, with the embedding table's blocks their pieces need
+/// fetched if this device lacks them (the model's progress shows meanwhile).
+async fn tokenize_with_rows(id: u32, encoder: &Encoder, texts: &[impl AsRef<str>]) -> Result<Vec<Vec<u32>>, String> {
+    let ids: Vec<Vec<u32>> = texts.iter().map(|text| encoder.tokenize(text.as_ref())).collect();
     let progress = |done, total| post(&Response::Progress { id, stage: Stage::Model, done, total });
-    table_blocks::ensure_blocks(encoder.table(), ids, &progress).await
+    table_blocks::ensure_blocks(encoder.table(), ids.iter().flatten().copied(), &progress).await?;
+    Ok(ids)
 }
 
 /// Embeds `texts` here at once (live streams), their rows fetched first.
 async fn encode_now(id: u32, encoder: &Encoder, texts: &[&str]) -> Result<Vec<crate::encoder::Embedding>, String> {
-    let ids: Vec<Vec<u32>> = texts.iter().map(|text| encoder.tokenize(text)).collect();
-    fetch_rows(id, encoder, ids.iter().flatten().copied()).await?;
+    let ids = tokenize_with_rows(id, encoder, texts).await?;
     encoder.encode_ids(&ids).map_err(encoder_failed)
 }
 
