@@ -44,12 +44,14 @@ pub(super) fn scope() -> DedicatedWorkerGlobalScope {
 
 /// The encoder's files as read: their contents (network, tokenizer), the
 /// embedding table's start (its head, or the whole file), whether all came
-/// from the cache, and the seconds spent checking their sha256.
+/// from the cache, the seconds spent checking the downloaded ones' sha256,
+/// and the cached ones' checks, still running.
 pub struct ModelFiles {
     pub contents: Vec<Vec<u8>>,
     pub table: TableStart,
     pub from_cache: bool,
     pub hash_seconds: f64,
+    pub checks: Vec<PendingCheck>,
 }
 
 /// The encoder's files. Errors are for the user.
@@ -66,10 +68,14 @@ pub async fn model_files(progress: Progress<'_>) -> Result<ModelFiles, String> {
     let mut done = 0;
     let mut from_cache = true;
     let mut contents = vec![];
+    let mut checks = vec![];
     let hashing = Cell::new(0.0);
     for file in &files {
-        let data = match intact_cached_file(cache.as_ref(), file, &hashing).await {
-            Some(data) => data,
+        let data = match cached_file(cache.as_ref(), file).await {
+            Some((data, check)) => {
+                checks.push(check);
+                data
+            }
             None => {
                 from_cache = false;
                 download(file, cache.as_ref(), &|n| progress(done + n, total), &hashing).await?
@@ -78,14 +84,16 @@ pub async fn model_files(progress: Progress<'_>) -> Result<ModelFiles, String> {
         done += file.bytes;
         contents.push(data);
     }
-    let table = table_blocks::read_start(cache.as_ref(), &table_file, &hashing).await?;
+    let mut table = table_blocks::read_start(cache.as_ref(), &table_file, &hashing).await?;
     from_cache &= table.from_cache;
-    if let Some(cache) = &cache {
+    checks.extend(table.check.take());
+    if let Some(cache) = cache {
+        // Not awaited: nothing the model needs.
         let current: Vec<String> = files.iter().chain([&table_file.file]).map(|f| f.url.clone()).collect();
-        prune(cache, &current).await;
+        wasm_bindgen_futures::spawn_local(async move { prune(&cache, &current).await });
     }
     table_blocks::set_file(table_file);
-    Ok(ModelFiles { contents, table, from_cache, hash_seconds: hashing.get() })
+    Ok(ModelFiles { contents, table, from_cache, hash_seconds: hashing.get(), checks })
 }
 
 /// A model file as the manifest describes it.
@@ -98,19 +106,63 @@ pub(super) struct ModelFile {
     pub sha256: String,
 }
 
-/// The cached copy of a model file if it is whole: the manifest's size and
-/// sha256. A damaged copy is deleted (then downloaded again).
-pub(super) async fn intact_cached_file(cache: Option<&Cache>, file: &ModelFile, hashing: &Cell<f64>) -> Option<Vec<u8>> {
-    let cache = cache?;
-    let bytes = cached_bytes(Some(cache), &file.url).await?;
-    if bytes.len() as u64 == file.bytes && sha256_matches(&bytes, &file.sha256, hashing).await {
-        return Some(bytes);
+/// The cached copy of a model file, if it has the manifest's size, with
+/// its sha256 check started. A copy of another size is deleted (then
+/// downloaded again).
+pub(super) async fn cached_file(cache: Option<&Cache>, file: &ModelFile) -> Option<(Vec<u8>, PendingCheck)> {
+    let bytes = cached_bytes(cache, &file.url).await?;
+    if bytes.len() as u64 != file.bytes {
+        discard_damaged(cache?, &file.url).await;
+        return None;
     }
+    let check = PendingCheck::start(&file.url, &bytes, &file.sha256);
+    Some((bytes, check))
+}
+
+async fn discard_damaged(cache: &Cache, url: &str) {
     web_sys::console::warn_1(
-        &format!("Précis: the cached {} does not match its size or sha256 in the manifest; downloading it again.", file.url).into(),
+        &format!("Précis: the cached {url} does not match its size or sha256 in the manifest; downloading it again.").into(),
     );
-    let _ = JsFuture::from(cache.delete_with_str(&file.url)).await;
-    None
+    let _ = JsFuture::from(cache.delete_with_str(url)).await;
+}
+
+/// A cached file's sha256, started as the file is read. WebCrypto hashes
+/// a copy off the worker's thread, so the encoder is built from the bytes
+/// meanwhile; a reload used to wait 0.07-0.11 s for it first (docs/speed.md).
+pub struct PendingCheck {
+    url: String,
+    digest: Option<JsFuture>,
+    expected: String,
+}
+
+impl PendingCheck {
+    pub(super) fn start(url: &str, bytes: &[u8], expected: &str) -> Self {
+        PendingCheck { url: url.to_string(), digest: start_sha256(bytes), expected: expected.to_string() }
+    }
+
+    /// Whether the file hashed to the manifest's sha256; a damaged copy is
+    /// deleted, so that the next read downloads it.
+    async fn passes(self) -> bool {
+        if sha256_is(self.digest, &self.expected).await {
+            return true;
+        }
+        if let Some(cache) = open_cache().await {
+            discard_damaged(&cache, &self.url).await;
+        }
+        false
+    }
+}
+
+/// Waits for the cached files' checks: false when one was damaged (its copy
+/// is then deleted). The seconds waited are added to `hashing`.
+pub async fn cached_files_intact(checks: Vec<PendingCheck>, hashing: &Cell<f64>) -> bool {
+    let started = now();
+    let mut intact = true;
+    for check in checks {
+        intact &= check.passes().await;
+    }
+    hashing.set(hashing.get() + (now() - started) / 1000.0);
+    intact
 }
 
 /// Whether `bytes` hash to `expected` (hex); true when this browser cannot
@@ -118,16 +170,20 @@ pub(super) async fn intact_cached_file(cache: Option<&Cache>, file: &ModelFile, 
 /// seconds it took are added to `hashing`.
 pub(super) async fn sha256_matches(bytes: &[u8], expected: &str, hashing: &Cell<f64>) -> bool {
     let started = now();
-    let matches = sha256_digest_matches(bytes, expected).await;
+    let matches = sha256_is(start_sha256(bytes), expected).await;
     hashing.set(hashing.get() + (now() - started) / 1000.0);
     matches
 }
 
-async fn sha256_digest_matches(bytes: &[u8], expected: &str) -> bool {
-    let Ok(digest) = scope().crypto().map(|c| c.subtle()).and_then(|subtle| subtle.digest_with_str_and_u8_array("SHA-256", bytes)) else {
-        return true;
-    };
-    match JsFuture::from(digest).await {
+/// WebCrypto's SHA-256 of a copy of `bytes`, running; None without WebCrypto.
+fn start_sha256(bytes: &[u8]) -> Option<JsFuture> {
+    let subtle = scope().crypto().ok()?.subtle();
+    subtle.digest_with_str_and_u8_array("SHA-256", bytes).ok().map(JsFuture::from)
+}
+
+async fn sha256_is(digest: Option<JsFuture>, expected: &str) -> bool {
+    let Some(digest) = digest else { return true };
+    match digest.await {
         Ok(buffer) => {
             let hex: String = Uint8Array::new(&buffer).to_vec().iter().map(|b| format!("{b:02x}")).collect();
             hex == expected

@@ -129,8 +129,10 @@ pub enum ModelStatus {
     Unavailable { message: String },
 }
 
-/// Where loading the model went, in seconds: checking the files' sha256
-/// (part of reading them), then each step of building the encoder.
+/// Where loading the model went, in seconds: the files' sha256 as far as
+/// it held the model up (a download's, as it is read; a cached file's
+/// runs while the encoder is built, and only what is left after is
+/// counted, after the build), then each step of building the encoder.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct LoadPhases {
     pub hash: f64,

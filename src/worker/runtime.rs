@@ -16,11 +16,11 @@ use super::protocol::{LoadPhases, ModelStatus, Request, Response, Stage};
 use super::schedule::{self, Supersedable};
 use super::signal::Signal;
 use crate::centroid::Heads;
-use crate::encoder::{EmbeddingCache, Encoder, EncoderFiles};
+use crate::encoder::{BuildTimes, EmbeddingCache, Encoder, EncoderFiles};
 use crate::stream::live::LiveStream;
 use crate::stream::timeline::StreamOffer;
 use crate::stream::settings::StreamSettings;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -136,21 +136,11 @@ pub(super) async fn load_model() {
         return;
     }
     let started = now();
-    let progress = |done, total| post(&Response::Model { status: ModelStatus::Fetching { done, total } });
-    let loaded = assets::model_files(&progress).await.and_then(|read| {
-        let read_at = now();
-        post(&Response::Model { status: ModelStatus::Loading { from_cache: read.from_cache } });
-        let files = EncoderFiles { network: &read.contents[0], tokenizer_json: &read.contents[1], table: &read.table.bytes };
-        let (encoder, build) = Encoder::from_bytes_timed(files, &|| now() / 1000.0)
-            .map_err(|e| format!("The language model could not be loaded: {e}"))?;
-        Ok((encoder, read, build, read_at))
-    });
     let mut resume_table = false;
-    let (model, status, files) = match loaded {
-        Ok((encoder, read, build, read_at)) => {
-            table_blocks::add_cached_blocks(encoder.table()).await;
+    let (model, status, files) = match read_and_build().await {
+        Ok(Built { encoder, read, build, read_at, hash_seconds }) => {
             let (seconds, read_seconds) = (((now() - started) / 1000.0) as f32, ((read_at - started) / 1000.0) as f32);
-            let phases = LoadPhases { hash: read.hash_seconds, build };
+            let phases = LoadPhases { hash: hash_seconds, build };
             let offline = encoder.table().is_whole();
             resume_table = read.from_cache && !offline;
             let status = ModelStatus::Ready { seconds, from_cache: read.from_cache, read_seconds, phases, offline };
@@ -171,6 +161,44 @@ pub(super) async fn load_model() {
     if let Some(files) = files {
         start_helpers(&files);
         start_idle_work(resume_table);
+    }
+}
+
+/// The encoder, as [`read_and_build`] made it.
+struct Built {
+    encoder: Encoder,
+    read: assets::ModelFiles,
+    build: BuildTimes,
+    /// When the files were read (`now()`).
+    read_at: f64,
+    /// Hashing that held the model up: downloads, and the cached files'
+    /// checks not done by the time the encoder was built.
+    hash_seconds: f64,
+}
+
+/// Reads the model files and builds the encoder. The cached files' sha256
+/// runs while the encoder is built; when one is damaged (a flipped byte on
+/// disk), its copy is deleted and the files are read once more, so that it
+/// is downloaded again.
+async fn read_and_build() -> Result<Built, String> {
+    let progress = |done, total| post(&Response::Model { status: ModelStatus::Fetching { done, total } });
+    let mut attempts_left = 2;
+    loop {
+        attempts_left -= 1;
+        let mut read = assets::model_files(&progress).await?;
+        let read_at = now();
+        post(&Response::Model { status: ModelStatus::Loading { from_cache: read.from_cache } });
+        let files = EncoderFiles { network: &read.contents[0], tokenizer_json: &read.contents[1], table: &read.table.bytes };
+        let built = Encoder::from_bytes_timed(files, &|| now() / 1000.0);
+        let hashing = Cell::new(read.hash_seconds);
+        if !assets::cached_files_intact(std::mem::take(&mut read.checks), &hashing).await {
+            if attempts_left > 0 {
+                continue;
+            }
+            return Err("The language model kept on this device is damaged and could not be replaced. Reload to try again.".into());
+        }
+        let (encoder, build) = built.map_err(|e| format!("The language model could not be loaded: {e}"))?;
+        return Ok(Built { encoder, read, build, read_at, hash_seconds: hashing.get() });
     }
 }
 

@@ -1,6 +1,7 @@
 //! The embedding table on demand (issue #43): at load the worker reads only
 //! the table's head (its index, 0.3 MB); before encoding, the blocks the
-//! texts' pieces need, by HTTP range requests; after the first summary,
+//! texts' pieces need, from the Cache API where an earlier visit fetched
+//! them, else by HTTP range requests; after the first summary,
 //! the whole file in the background, so that any text, in any language,
 //! can then be summarized offline.
 //!
@@ -8,11 +9,11 @@
 //! versioned URL): the head (`…&part=head`), each fetched run of blocks
 //! (`…&blocks=FIRST-LAST`), and at last the whole file, which replaces
 //! them. The head and the whole file are checked against the manifest's
-//! sha256; each block by its own Adler-32 as it is inflated, against the
+//! sha256 (a cached one while the encoder is built from it); each block by its own Adler-32 as it is inflated, against the
 //! checked index's offsets. A server that ignores range requests answers
 //! with the whole file, which is taken as such.
 
-use super::assets::{self, cached_bytes, intact_cached_file, keep, open_cache, response_bytes, scope, sha256_matches, ModelFile};
+use super::assets::{self, cached_bytes, cached_file, keep, open_cache, response_bytes, scope, sha256_matches, ModelFile, PendingCheck};
 use crate::encoder::{fetch_runs, EmbeddingTable};
 use js_sys::Array;
 use std::cell::{Cell, RefCell};
@@ -80,21 +81,24 @@ fn file() -> Result<Rc<TableFile>, String> {
 }
 
 /// What the encoder is built from: the table's head, or the whole file when
-/// this device has it.
+/// this device has it; from the cache, with its sha256 check running.
 pub struct TableStart {
     pub bytes: Vec<u8>,
     pub from_cache: bool,
+    pub check: Option<PendingCheck>,
 }
 
 /// The table's head (or the whole file, when cached or when the server
-/// sends it whole), checked against the manifest.
+/// sends it whole), checked against the manifest (a cached one as the
+/// encoder is built: [`PendingCheck`]).
 pub async fn read_start(cache: Option<&Cache>, file: &TableFile, hashing: &Cell<f64>) -> Result<TableStart, String> {
-    if let Some(bytes) = intact_cached_file(cache, &file.file, hashing).await {
-        return Ok(TableStart { bytes, from_cache: true });
+    if let Some((bytes, check)) = cached_file(cache, &file.file).await {
+        return Ok(TableStart { bytes, from_cache: true, check: Some(check) });
     }
     if let Some(bytes) = cached_bytes(cache, &file.head_url()).await {
-        if bytes.len() == file.head && sha256_matches(&bytes, &file.head_sha256, hashing).await {
-            return Ok(TableStart { bytes, from_cache: true });
+        if bytes.len() == file.head {
+            let check = PendingCheck::start(&file.head_url(), &bytes, &file.head_sha256);
+            return Ok(TableStart { bytes, from_cache: true, check: Some(check) });
         }
         delete(cache, &file.head_url()).await;
     }
@@ -110,42 +114,59 @@ pub async fn read_start(cache: Option<&Cache>, file: &TableFile, hashing: &Cell<
         }
         Part::Whole(bytes) => checked_whole(cache, file, bytes, hashing).await?,
     };
-    Ok(TableStart { bytes, from_cache: false })
+    Ok(TableStart { bytes, from_cache: false, check: None })
 }
 
-/// Adds the blocks this device fetched on earlier visits; a damaged run is
-/// deleted (and fetched again when a text needs it).
-pub async fn add_cached_blocks(table: &EmbeddingTable) {
-    let (Ok(file), Some(cache)) = (file(), open_cache().await) else { return };
-    if table.is_whole() {
-        return;
-    }
+/// Adds, of the runs of blocks this device fetched on earlier visits, those
+/// that hold any of `missing`: read side by side, not one at a time, and
+/// only when a text needs them (at load they kept the model 0.3 s from
+/// ready: docs/speed.md). A damaged run is deleted (and fetched again).
+async fn add_cached_runs(table: &EmbeddingTable, cache: &Cache, file: &TableFile, missing: &[usize]) {
     let Ok(keys) = JsFuture::from(cache.keys()).await else { return };
     let prefix = format!("{}&blocks=", file.file.url);
-    for request in Array::from(&keys).iter() {
-        let url = request.unchecked_into::<web_sys::Request>().url();
-        let Some(first) = url.split_once(&prefix).and_then(|(_, run)| run.split('-').next()?.parse::<usize>().ok()) else {
-            continue;
+    let holds_missing = |run: &std::ops::RangeInclusive<usize>| {
+        let first_not_before = missing.partition_point(|&block| block < *run.start());
+        missing.get(first_not_before).is_some_and(|block| run.contains(block))
+    };
+    let reads: Vec<_> = Array::from(&keys)
+        .iter()
+        .filter_map(|request| {
+            let url = request.unchecked_into::<web_sys::Request>().url();
+            let (first, last) = url.split_once(&prefix)?.1.split_once('-')?;
+            let run = first.parse::<usize>().ok()?..=last.parse::<usize>().ok()?;
+            holds_missing(&run).then(|| (run, JsFuture::from(cache.match_with_str(&url)), url))
+        })
+        .collect();
+    for (run, read, url) in reads {
+        let bytes = match read.await {
+            Ok(found) => match found.dyn_into::<web_sys::Response>() {
+                Ok(response) => response_bytes(&response).await,
+                Err(_) => None,
+            },
+            Err(_) => None,
         };
-        let added = match cached_bytes(Some(&cache), &url).await {
-            Some(bytes) => table.add_blocks(first, &bytes).is_ok(),
-            None => false,
-        };
-        if !added {
-            delete(Some(&cache), &url).await;
+        if !bytes.is_some_and(|bytes| table.add_blocks(*run.start(), &bytes).is_ok()) {
+            delete(Some(cache), &url).await;
         }
     }
 }
 
 /// Fetches the blocks that the pieces `ids` need and the table lacks, told
 /// (runs fetched, runs in all) as they arrive. Errors are for the user.
-pub async fn ensure_blocks(table: &EmbeddingTable, ids: impl IntoIterator<Item = u32>, progress: &dyn Fn(usize, usize)) -> Result<(), String> {
-    let missing = table.missing_blocks(ids);
+pub async fn ensure_blocks(table: &EmbeddingTable, ids: impl IntoIterator<Item = u32> + Clone, progress: &dyn Fn(usize, usize)) -> Result<(), String> {
+    let missing = table.missing_blocks(ids.clone());
     if missing.is_empty() {
         return Ok(());
     }
     let file = file()?;
     let cache = open_cache().await;
+    if let Some(cache) = &cache {
+        add_cached_runs(table, cache, &file, &missing).await;
+    }
+    let missing = table.missing_blocks(ids);
+    if missing.is_empty() {
+        return Ok(());
+    }
     let runs = fetch_runs(&missing, GAP_BLOCKS);
     // Every request starts now; the browser runs them side by side.
     let requests: Vec<_> = runs

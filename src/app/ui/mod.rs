@@ -139,15 +139,15 @@ fn ModelBadge() -> impl IntoView {
             Some(ModelStatus::Ready { seconds, read_seconds, phases, .. }) => {
                 let build = phases.build;
                 format!(
-                    "{cores} · model files read in {read_seconds:.1} s (sha256 {:.2} s), encoder built in {:.1} s \
-                     (tokenizer {:.2} s, table {:.2} s, parse {:.2} s, graph {:.2} s, first plan {:.2} s)",
-                    phases.hash,
+                    "{cores} · model files read in {read_seconds:.1} s, encoder built in {:.1} s \
+                     (tokenizer {:.2} s, table {:.2} s, parse {:.2} s, graph {:.2} s, first plan {:.2} s), waited for sha256 {:.2} s",
                     seconds - read_seconds,
                     build.tokenizer,
                     build.table,
                     build.parse,
                     build.graph,
-                    build.first_plan
+                    build.first_plan,
+                    phases.hash
                 )
             }
             _ => cores,
