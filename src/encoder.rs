@@ -445,22 +445,36 @@ impl Batch {
 /// The parts of tokenizer.json the encoder reads (a file from `tokenizers`'
 /// SentencePiece converter, models/build.py).
 #[derive(serde::Deserialize)]
-struct TokenizerJson {
+struct TokenizerJson<'a> {
     #[serde(default)]
     normalizer: serde_json::Value,
     #[serde(default)]
     pre_tokenizer: serde_json::Value,
-    model: UnigramJson,
+    #[serde(borrow)]
+    model: UnigramJson<'a>,
 }
 
+/// The pieces are borrowed from the file where they need no unescaping (all
+/// but a few): 128,000 allocations fewer at every page load.
 #[derive(serde::Deserialize)]
-struct UnigramJson {
+struct UnigramJson<'a> {
     #[serde(rename = "type")]
     kind: String,
     unk_id: Option<u32>,
     #[serde(default)]
     byte_fallback: bool,
-    vocab: Vec<(String, f64)>,
+    #[serde(borrow)]
+    vocab: Vec<(Piece<'a>, f64)>,
+}
+
+/// A piece, borrowed where it can be (serde's `Cow` alone always copies).
+#[derive(serde::Deserialize)]
+struct Piece<'a>(#[serde(borrow)] std::borrow::Cow<'a, str>);
+
+impl AsRef<str> for Piece<'_> {
+    fn as_ref(&self) -> &str {
+        &self.0
+    }
 }
 
 /// SentencePiece's normalization and Unigram model from tokenizer.json.
@@ -482,7 +496,7 @@ fn read_tokenizer(json: &[u8]) -> Result<(SpmNormalizer, Unigram)> {
     ensure!(!model.byte_fallback, "byte fallback is not part of this SentencePiece model");
     ensure!(model.unk_id == Some(UNK_ID), "expected unk_id {UNK_ID}, found {:?}", model.unk_id);
     for (id, piece) in [(UNK_ID, "<unk>"), (BOS_ID, "<s>"), (EOS_ID, "</s>")] {
-        let found = model.vocab.get(id as usize).map(|(p, _)| p.as_str());
+        let found = model.vocab.get(id as usize).map(|(p, _)| p.as_ref());
         ensure!(found == Some(piece), "expected piece {piece} at id {id}, found {found:?}");
     }
     Ok((normalizer, Unigram::new(model.vocab, UNK_ID)?))
