@@ -33,7 +33,7 @@ pub(crate) use cache::fake_embedding;
 
 use anyhow::{bail, ensure, Context, Result};
 use spm_normalizer::{decode_base64, SpmNormalizer};
-pub use table::{fetch_runs, EmbeddingTable};
+pub use table::{bundle_runs, fetch_runs, EmbeddingTable};
 use unigram::Unigram;
 use tract_onnx::prelude::*;
 

@@ -192,7 +192,7 @@ async fn embed_prepared(
     kind: Supersedable,
 ) -> Result<Option<Timing>, String> {
     let encode_started = now();
-    let Some(Embedded { missing, helped }) = embed_missing(id, encoder, prepared.texts(), kind).await? else {
+    let Some(Embedded { missing, helped, rows_ms }) = embed_missing(id, encoder, prepared.texts(), kind).await? else {
         return Ok(None);
     };
     post(&Response::Progress { id, stage: Stage::Selecting, done: 0, total: 1 });
@@ -202,6 +202,7 @@ async fn embed_prepared(
         encoded: missing,
         reused: prepared.texts().count() - missing,
         helped,
+        rows_ms,
         ..Default::default()
     }))
 }
@@ -210,6 +211,8 @@ async fn embed_prepared(
 struct Embedded {
     missing: usize,
     helped: usize,
+    /// Waiting for the embedding table's blocks (Cache API or network).
+    rows_ms: f64,
 }
 
 /// Embeds the texts not embedded yet, posting progress; None when a newer
@@ -228,7 +231,10 @@ async fn embed_missing<'a>(
     });
     let helped_before = pool.delivered();
     let mut encoded_here = 0;
-    let ids = tokenize_with_rows(id, encoder, &missing).await?;
+    let ids = encoder_ids(encoder, &missing);
+    let rows_started = now();
+    fetch_rows(id, encoder, &ids).await?;
+    let rows_ms = now() - rows_started;
     for (chunk, ids) in missing.chunks(TOKENIZE_CHUNK).zip(ids.chunks(TOKENIZE_CHUNK)) {
         let plan = ChunkPlan::new(chunk, ids.to_vec(), 1 + pool.ready()).map_err(encoder_failed)?;
         let here: Vec<_> = plan
@@ -254,21 +260,24 @@ async fn embed_missing<'a>(
         encode_here(encoder, batch.texts, &batch.ids)?;
     }
     let helped = (pool.delivered() - helped_before).min(missing.len());
-    Ok(Some(Embedded { missing: missing.len(), helped }))
+    Ok(Some(Embedded { missing: missing.len(), helped, rows_ms }))
 }
 
-/// `texts` tokenized, with the embedding table's blocks their pieces need
-/// fetched if this device lacks them (the model's progress shows meanwhile).
-async fn tokenize_with_rows(id: u32, encoder: &Encoder, texts: &[impl AsRef<str>]) -> Result<Vec<Vec<u32>>, String> {
-    let ids: Vec<Vec<u32>> = texts.iter().map(|text| encoder.tokenize(text.as_ref())).collect();
+fn encoder_ids(encoder: &Encoder, texts: &[impl AsRef<str>]) -> Vec<Vec<u32>> {
+    texts.iter().map(|text| encoder.tokenize(text.as_ref())).collect()
+}
+
+/// The embedding table's blocks that the pieces `ids` need, fetched if
+/// this device lacks them (the model's progress shows meanwhile).
+async fn fetch_rows(id: u32, encoder: &Encoder, ids: &[Vec<u32>]) -> Result<(), String> {
     let progress = |done, total| post(&Response::Progress { id, stage: Stage::Model, done, total });
-    table_blocks::ensure_blocks(encoder.table(), ids.iter().flatten().copied(), &progress).await?;
-    Ok(ids)
+    table_blocks::ensure_blocks(encoder.table(), ids.iter().flatten().copied(), &progress).await
 }
 
 /// Embeds `texts` here at once (live streams), their rows fetched first.
 async fn encode_now(id: u32, encoder: &Encoder, texts: &[&str]) -> Result<Vec<crate::encoder::Embedding>, String> {
-    let ids = tokenize_with_rows(id, encoder, texts).await?;
+    let ids = encoder_ids(encoder, texts);
+    fetch_rows(id, encoder, &ids).await?;
     encoder.encode_ids(&ids).map_err(encoder_failed)
 }
 

@@ -212,6 +212,10 @@ pub struct ComparisonResult {
 pub struct Timing {
     pub split_ms: f64,
     pub encode_ms: f64,
+    /// Of `encode_ms`, waiting for the embedding table's blocks the
+    /// sentences need (from the Cache API, or the network on a first visit).
+    #[serde(default)]
+    pub rows_ms: f64,
     /// Centroid and selection, together.
     pub select_ms: f64,
     /// Of `select_ms`, the centroid step (a trained head's inference for

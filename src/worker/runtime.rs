@@ -208,16 +208,16 @@ async fn read_and_build() -> Result<Built, String> {
 /// last visit's download was cut short, by a reload or a closed tab)
 /// resumes it at once: its next text in a new language would otherwise
 /// wait for its blocks, a few hundred range requests for a DUC2004 cluster
-/// (docs/speed.md).
+/// (docs/speed.md); and it reads the blocks the last visit kept into
+/// memory meanwhile.
 fn start_idle_work(resume_table: bool) {
     let epoch = with_state(|s| s.idle_epoch);
     spawn_local(prepare_plans_while_idle(epoch));
-    if let Some(Ok(encoder)) = with_state(|s| s.model.get()) {
-        if encoder.table().is_whole() {
-            spawn_local(inflate_table_while_idle(encoder));
-        }
-    }
-    if resume_table {
+    let Some(Ok(encoder)) = with_state(|s| s.model.get()) else { return };
+    if encoder.table().is_whole() {
+        spawn_local(inflate_table_while_idle(encoder));
+    } else if resume_table {
+        spawn_local(async move { table_blocks::add_all_cached_runs(encoder.table()).await });
         return complete_table_now();
     }
     spawn_local(async {

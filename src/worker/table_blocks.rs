@@ -6,15 +6,15 @@
 //! can then be summarized offline.
 //!
 //! In the Cache API (beside the other model files, under the table's
-//! versioned URL): the head (`…&part=head`), each fetched run of blocks
-//! (`…&blocks=FIRST-LAST`), and at last the whole file, which replaces
-//! them. The head and the whole file are checked against the manifest's
+//! versioned URL): the head (`…&part=head`), the runs of blocks each text
+//! fetched, as one entry per text (`…&runs=FIRST-LAST-BYTES`), and at last
+//! the whole file, which replaces them. The head and the whole file are checked against the manifest's
 //! sha256 (a cached one while the encoder is built from it); each block by its own Adler-32 as it is inflated, against the
 //! checked index's offsets. A server that ignores range requests answers
 //! with the whole file, which is taken as such.
 
 use super::assets::{self, cached_bytes, cached_file, keep, open_cache, response_bytes, scope, sha256_matches, ModelFile, PendingCheck};
-use crate::encoder::{fetch_runs, EmbeddingTable};
+use crate::encoder::{bundle_runs, fetch_runs, EmbeddingTable};
 use js_sys::Array;
 use std::cell::{Cell, RefCell};
 use std::ops::Range;
@@ -55,8 +55,11 @@ impl TableFile {
         format!("{}&part=head", self.file.url)
     }
 
-    fn blocks_url(&self, run: &std::ops::RangeInclusive<usize>) -> String {
-        format!("{}&blocks={}-{}", self.file.url, run.start(), run.end())
+    /// A text's runs of blocks, kept as one entry: named by the first and
+    /// last block and the bytes, so that another text's runs do not take
+    /// its place.
+    fn runs_url(&self, first: usize, last: usize, bytes: usize) -> String {
+        format!("{}&runs={first}-{last}-{bytes}", self.file.url)
     }
 }
 
@@ -117,27 +120,35 @@ pub async fn read_start(cache: Option<&Cache>, file: &TableFile, hashing: &Cell<
     Ok(TableStart { bytes, from_cache: false, check: None })
 }
 
+/// Reads the runs of blocks that earlier visits kept, in the background once
+/// a returning visit's model is ready: its next text then finds its rows
+/// in memory. A text that comes first reads what it needs itself
+/// ([`ensure_blocks`]); a block read twice is kept once.
+pub async fn add_all_cached_runs(table: &EmbeddingTable) {
+    let (Ok(file), Some(cache)) = (file(), open_cache().await) else { return };
+    add_cached_runs(table, &cache, &file, None).await;
+}
+
 /// Adds, of the runs of blocks this device fetched on earlier visits, those
-/// that hold any of `missing`: read side by side, not one at a time, and
-/// only when a text needs them (at load they kept the model 0.3 s from
-/// ready: docs/speed.md). A damaged run is deleted (and fetched again).
-async fn add_cached_runs(table: &EmbeddingTable, cache: &Cache, file: &TableFile, missing: &[usize]) {
+/// that hold any of `missing` (all, when None), read side by side rather
+/// than one at a time; not before the model is ready, where they held a
+/// reload up (docs/speed.md). A damaged run is deleted (and fetched again).
+async fn add_cached_runs(table: &EmbeddingTable, cache: &Cache, file: &TableFile, missing: Option<&[usize]>) {
     let Ok(keys) = JsFuture::from(cache.keys()).await else { return };
-    let prefix = format!("{}&blocks=", file.file.url);
-    let holds_missing = |run: &std::ops::RangeInclusive<usize>| {
-        let first_not_before = missing.partition_point(|&block| block < *run.start());
-        missing.get(first_not_before).is_some_and(|block| run.contains(block))
+    let holds_missing = |blocks: &std::ops::RangeInclusive<usize>| {
+        let Some(missing) = missing else { return true };
+        let first_not_before = missing.partition_point(|&block| block < *blocks.start());
+        missing.get(first_not_before).is_some_and(|block| blocks.contains(block))
     };
     let reads: Vec<_> = Array::from(&keys)
         .iter()
         .filter_map(|request| {
             let url = request.unchecked_into::<web_sys::Request>().url();
-            let (first, last) = url.split_once(&prefix)?.1.split_once('-')?;
-            let run = first.parse::<usize>().ok()?..=last.parse::<usize>().ok()?;
-            holds_missing(&run).then(|| (run, JsFuture::from(cache.match_with_str(&url)), url))
+            let entry = CachedRuns::named(file, &url)?;
+            holds_missing(&entry.blocks()).then(|| (entry, JsFuture::from(cache.match_with_str(&url)), url))
         })
         .collect();
-    for (run, read, url) in reads {
+    for (entry, read, url) in reads {
         let bytes = match read.await {
             Ok(found) => match found.dyn_into::<web_sys::Response>() {
                 Ok(response) => response_bytes(&response).await,
@@ -145,8 +156,43 @@ async fn add_cached_runs(table: &EmbeddingTable, cache: &Cache, file: &TableFile
             },
             Err(_) => None,
         };
-        if !bytes.is_some_and(|bytes| table.add_blocks(*run.start(), &bytes).is_ok()) {
+        if !bytes.is_some_and(|bytes| entry.add_to(table, &bytes).is_ok()) {
             delete(Some(cache), &url).await;
+        }
+    }
+}
+
+/// A cache entry of table blocks: a text's runs as one bundle
+/// (`…&runs=FIRST-LAST-BYTES`), or one run (`…&blocks=FIRST-LAST`, as
+/// builds before the bundles kept them).
+enum CachedRuns {
+    Bundle(std::ops::RangeInclusive<usize>),
+    Run(std::ops::RangeInclusive<usize>),
+}
+
+impl CachedRuns {
+    fn named(file: &TableFile, url: &str) -> Option<CachedRuns> {
+        let (kind, name) = url.strip_prefix(&format!("{}&", file.file.url))?.split_once('=')?;
+        let mut numbers = name.split('-').map(|n| n.parse::<usize>().ok());
+        let blocks = numbers.next()??..=numbers.next()??;
+        match kind {
+            "runs" => Some(CachedRuns::Bundle(blocks)),
+            "blocks" => Some(CachedRuns::Run(blocks)),
+            _ => None,
+        }
+    }
+
+    /// The blocks it holds, or lies between.
+    fn blocks(&self) -> std::ops::RangeInclusive<usize> {
+        match self {
+            CachedRuns::Bundle(blocks) | CachedRuns::Run(blocks) => blocks.clone(),
+        }
+    }
+
+    fn add_to(&self, table: &EmbeddingTable, bytes: &[u8]) -> anyhow::Result<()> {
+        match self {
+            CachedRuns::Bundle(_) => table.add_bundle(bytes),
+            CachedRuns::Run(blocks) => table.add_blocks(*blocks.start(), bytes),
         }
     }
 }
@@ -161,7 +207,7 @@ pub async fn ensure_blocks(table: &EmbeddingTable, ids: impl IntoIterator<Item =
     let file = file()?;
     let cache = open_cache().await;
     if let Some(cache) = &cache {
-        add_cached_runs(table, cache, &file, &missing).await;
+        add_cached_runs(table, cache, &file, Some(&missing)).await;
     }
     let missing = table.missing_blocks(ids);
     if missing.is_empty() {
@@ -176,15 +222,12 @@ pub async fn ensure_blocks(table: &EmbeddingTable, ids: impl IntoIterator<Item =
             (run, span.len(), start_fetch(&file, span, false))
         })
         .collect();
+    let mut fetched = Vec::with_capacity(runs.len());
     for (done, (run, expected, request)) in requests.into_iter().enumerate() {
         match read_part(request, expected).await? {
-            Part::Range(mut bytes) => {
+            Part::Range(bytes) => {
                 table.add_blocks(*run.start(), &bytes).map_err(|_| damaged(&file.file.url))?;
-                if let Some(cache) = cache.clone() {
-                    // Not awaited: the browser writes the copy while the text is encoded.
-                    let url = file.blocks_url(run);
-                    wasm_bindgen_futures::spawn_local(async move { keep(&cache, &url, &mut bytes).await });
-                }
+                fetched.push((*run.start(), bytes));
             }
             Part::Whole(bytes) => {
                 let bytes = checked_whole(cache.as_ref(), &file, bytes, &Cell::new(0.0)).await?;
@@ -192,6 +235,12 @@ pub async fn ensure_blocks(table: &EmbeddingTable, ids: impl IntoIterator<Item =
             }
         }
         progress(done + 1, runs.len());
+    }
+    if let (Some(cache), Some(first), Some(last)) = (cache, runs.first(), runs.last()) {
+        let mut bundle = bundle_runs(&fetched);
+        let url = file.runs_url(*first.start(), *last.end(), bundle.len());
+        // Not awaited: the browser writes the copy while the text is encoded.
+        wasm_bindgen_futures::spawn_local(async move { keep(&cache, &url, &mut bundle).await });
     }
     Ok(())
 }

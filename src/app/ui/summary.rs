@@ -85,7 +85,15 @@ fn ProgressBar() -> impl IntoView {
         state.result.with(|r| {
             r.as_ref().map(|r| {
                 let t = &r.result.timing;
-                let helped = if t.helped > 0 { format!(" ({} of {} by helper workers)", t.helped, t.encoded) } else { String::new() };
+                let mut encode_notes = vec![];
+                if t.helped > 0 {
+                    encode_notes.push(format!("{} of {} by helper workers", t.helped, t.encoded));
+                }
+                // Only a text that needed blocks this device lacked waits for them.
+                if t.rows_ms >= 1.0 {
+                    encode_notes.push(format!("model rows {:.0} ms", t.rows_ms));
+                }
+                let helped = if encode_notes.is_empty() { String::new() } else { format!(" ({})", encode_notes.join("; ")) };
                 // A trained head's inference is the part of selection worth naming.
                 let head = if r.result.summary.centroid.attention.is_some() { format!(" (centroid head {:.1} ms)", t.centroid_ms) } else { String::new() };
                 format!("split {:.0} ms · encode {:.0} ms{helped} · select {:.0} ms{head}", t.split_ms, t.encode_ms, t.select_ms)
