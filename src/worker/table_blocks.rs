@@ -8,9 +8,10 @@
 //! In the Cache API (beside the other model files, under the table's
 //! versioned URL): the head (`…&part=head`), the runs of blocks each text
 //! fetched, as one entry per text (`…&runs=FIRST-LAST-BYTES`), and at last
-//! the whole file, which replaces them. The head and the whole file are checked against the manifest's
-//! sha256 (a cached one while the encoder is built from it); each block by its own Adler-32 as it is inflated, against the
-//! checked index's offsets. A server that ignores range requests answers
+//! the whole file, which replaces them. The head and the whole file are
+//! checked against the manifest's sha256 (a cached one while the encoder is
+//! built from it); each block by its own Adler-32 as it is inflated,
+//! against the checked index's offsets. A server that ignores range requests answers
 //! with the whole file, which is taken as such.
 
 use super::assets::{self, cached_bytes, cached_file, keep, open_cache, response_bytes, scope, sha256_matches, ModelFile, PendingCheck};
@@ -172,7 +173,8 @@ enum CachedRuns {
 
 impl CachedRuns {
     fn named(file: &TableFile, url: &str) -> Option<CachedRuns> {
-        let (kind, name) = url.strip_prefix(&format!("{}&", file.file.url))?.split_once('=')?;
+        // Cache keys are absolute URLs; the manifest's are relative.
+        let (kind, name) = url.split_once(&format!("{}&", file.file.url))?.1.split_once('=')?;
         let mut numbers = name.split('-').map(|n| n.parse::<usize>().ok());
         let blocks = numbers.next()??..=numbers.next()??;
         match kind {
