@@ -302,9 +302,16 @@ async fn fetch_bytes(url: &str, cache: Option<&Cache>) -> Option<Vec<u8>> {
 /// Keeps a copy in the cache; a full disk only means the next visit
 /// downloads again.
 pub(super) async fn keep(cache: &Cache, url: &str, bytes: &mut [u8]) {
-    if let Ok(copy) = web_sys::Response::new_with_opt_u8_array(Some(bytes)) {
-        let _ = JsFuture::from(cache.put_with_str(url, &copy)).await;
+    if let Some(put) = start_keeping(cache, url, bytes) {
+        let _ = put.await;
     }
+}
+
+/// Starts keeping a copy: the response copies the bytes now, so the caller
+/// may give them away before the write is done.
+pub(super) fn start_keeping(cache: &Cache, url: &str, bytes: &mut [u8]) -> Option<JsFuture> {
+    let copy = web_sys::Response::new_with_opt_u8_array(Some(bytes)).ok()?;
+    Some(JsFuture::from(cache.put_with_str(url, &copy)))
 }
 
 /// models/muse-v3/manifest.json: from the network when reachable (a new

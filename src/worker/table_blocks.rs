@@ -14,7 +14,7 @@
 //! against the checked index's offsets. A server that ignores range requests answers
 //! with the whole file, which is taken as such.
 
-use super::assets::{self, cached_bytes, cached_file, keep, open_cache, response_bytes, scope, sha256_matches, ModelFile, PendingCheck};
+use super::assets::{self, cached_bytes, cached_file, keep, open_cache, response_bytes, scope, sha256_matches, start_keeping, ModelFile, PendingCheck};
 use crate::encoder::{bundle_runs, fetch_runs, EmbeddingTable};
 use js_sys::Array;
 use std::cell::{Cell, RefCell};
@@ -116,7 +116,11 @@ pub async fn read_start(cache: Option<&Cache>, file: &TableFile, hashing: &Cell<
             }
             bytes
         }
-        Part::Whole(bytes) => checked_whole(cache, file, bytes, hashing).await?,
+        Part::Whole(bytes) => {
+            let (bytes, storing) = checked_whole(cache, file, bytes, hashing).await?;
+            wasm_bindgen_futures::spawn_local(storing);
+            bytes
+        }
     };
     Ok(TableStart { bytes, from_cache: false, check: None })
 }
@@ -232,7 +236,8 @@ pub async fn ensure_blocks(table: &EmbeddingTable, ids: impl IntoIterator<Item =
                 fetched.push((*run.start(), bytes));
             }
             Part::Whole(bytes) => {
-                let bytes = checked_whole(cache.as_ref(), &file, bytes, &Cell::new(0.0)).await?;
+                let (bytes, storing) = checked_whole(cache.as_ref(), &file, bytes, &Cell::new(0.0)).await?;
+                wasm_bindgen_futures::spawn_local(storing);
                 return table.add_file(bytes).map_err(|e| e.to_string());
             }
         }
@@ -249,7 +254,8 @@ pub async fn ensure_blocks(table: &EmbeddingTable, ids: impl IntoIterator<Item =
 
 /// Downloads the rest of the table at low priority, once per page (after
 /// the first summary, so that it never competes with one), and keeps the
-/// whole file in place of the parts. True when the table became whole.
+/// whole file in place of the parts. True when the table became whole and
+/// its copy is kept.
 pub async fn complete_in_background(table: &EmbeddingTable) -> bool {
     if table.is_whole() || COMPLETING.replace(true) {
         return false;
@@ -260,7 +266,7 @@ pub async fn complete_in_background(table: &EmbeddingTable) -> bool {
         Ok(Part::Range(bytes) | Part::Whole(bytes)) => checked_whole(cache.as_ref(), &file, bytes, &Cell::new(0.0)).await,
         Err(e) => Err(e),
     };
-    let Ok(whole) = whole else {
+    let Ok((whole, storing)) = whole else {
         // Offline, or a damaged download: the next summary tries again.
         COMPLETING.set(false);
         return false;
@@ -268,30 +274,39 @@ pub async fn complete_in_background(table: &EmbeddingTable) -> bool {
     if table.add_file(whole).is_err() {
         return false;
     }
-    if let Some(cache) = &cache {
-        delete_parts(cache, &file).await;
-    }
+    storing.await;
     true
 }
 
-/// A checked whole file, kept in the cache (the parts are then deleted).
-async fn checked_whole(cache: Option<&Cache>, file: &TableFile, mut bytes: Vec<u8>, hashing: &Cell<f64>) -> Result<Vec<u8>, String> {
+/// The cache's copy of a checked whole file being written, then the parts
+/// deleted.
+type Storing = std::pin::Pin<Box<dyn std::future::Future<Output = ()>>>;
+
+/// A checked whole file, and its copy being kept in the cache in place of
+/// the parts: the table can read the file meanwhile (in WebKit writing 30
+/// MB to the Cache API took long enough to hold a summary's rows up).
+async fn checked_whole(cache: Option<&Cache>, file: &TableFile, mut bytes: Vec<u8>, hashing: &Cell<f64>) -> Result<(Vec<u8>, Storing), String> {
     if bytes.len() as u64 != file.file.bytes || !sha256_matches(&bytes, &file.file.sha256, hashing).await {
         return Err(damaged(&file.file.url));
     }
-    if let Some(cache) = cache {
-        keep(cache, &file.file.url, &mut bytes).await;
-        delete_parts(cache, file).await;
-    }
-    Ok(bytes)
+    let Some(cache) = cache.cloned() else { return Ok((bytes, Box::pin(async {}))) };
+    let put = start_keeping(&cache, &file.file.url, &mut bytes);
+    let parts = format!("{}&", file.file.url);
+    let storing = async move {
+        if let Some(put) = put {
+            let _ = put.await;
+        }
+        delete_parts(&cache, &parts).await;
+    };
+    Ok((bytes, Box::pin(storing)))
 }
 
-async fn delete_parts(cache: &Cache, file: &TableFile) {
+/// Deletes the head and the runs of blocks (`parts`: the file's URL and `&`).
+async fn delete_parts(cache: &Cache, parts: &str) {
     let Ok(keys) = JsFuture::from(cache.keys()).await else { return };
-    let parts = format!("{}&", file.file.url);
     for request in Array::from(&keys).iter() {
         let url = request.unchecked_into::<web_sys::Request>().url();
-        if url.contains(&parts) {
+        if url.contains(parts) {
             delete(Some(cache), &url).await;
         }
     }
