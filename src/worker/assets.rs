@@ -337,8 +337,12 @@ pub(super) fn manifest_entry(manifest: &serde_json::Value, name: &str) -> Result
 }
 
 pub(super) async fn cached_bytes(cache: Option<&Cache>, url: &str) -> Option<Vec<u8>> {
-    let found = JsFuture::from(cache?.match_with_str(url)).await.ok()?;
-    response_bytes(&found.dyn_into().ok()?).await
+    matched_bytes(JsFuture::from(cache?.match_with_str(url))).await
+}
+
+/// The bytes of a started `cache.match`, if it found the entry.
+pub(super) async fn matched_bytes(found: JsFuture) -> Option<Vec<u8>> {
+    response_bytes(&found.await.ok()?.dyn_into().ok()?).await
 }
 
 pub(super) async fn response_bytes(response: &web_sys::Response) -> Option<Vec<u8>> {

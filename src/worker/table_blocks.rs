@@ -14,7 +14,7 @@
 //! against the checked index's offsets. A server that ignores range requests answers
 //! with the whole file, which is taken as such.
 
-use super::assets::{self, cached_bytes, cached_file, keep, open_cache, response_bytes, scope, sha256_matches, start_keeping, ModelFile, PendingCheck};
+use super::assets::{self, cached_bytes, cached_file, keep, matched_bytes, open_cache, response_bytes, scope, sha256_matches, start_keeping, ModelFile, PendingCheck};
 use crate::encoder::{bundle_runs, fetch_runs, EmbeddingTable};
 use js_sys::Array;
 use std::cell::{Cell, RefCell};
@@ -52,15 +52,21 @@ impl TableFile {
         self.head
     }
 
+    /// What the URLs of the file's parts in the cache (head, runs of
+    /// blocks) start with, after the origin.
+    fn parts_prefix(&self) -> String {
+        format!("{}&", self.file.url)
+    }
+
     fn head_url(&self) -> String {
-        format!("{}&part=head", self.file.url)
+        format!("{}part=head", self.parts_prefix())
     }
 
     /// A text's runs of blocks, kept as one entry: named by the first and
     /// last block and the bytes, so that another text's runs do not take
     /// its place.
     fn runs_url(&self, first: usize, last: usize, bytes: usize) -> String {
-        format!("{}&runs={first}-{last}-{bytes}", self.file.url)
+        format!("{}runs={first}-{last}-{bytes}", self.parts_prefix())
     }
 }
 
@@ -154,14 +160,7 @@ async fn add_cached_runs(table: &EmbeddingTable, cache: &Cache, file: &TableFile
         })
         .collect();
     for (entry, read, url) in reads {
-        let bytes = match read.await {
-            Ok(found) => match found.dyn_into::<web_sys::Response>() {
-                Ok(response) => response_bytes(&response).await,
-                Err(_) => None,
-            },
-            Err(_) => None,
-        };
-        if !bytes.is_some_and(|bytes| entry.add_to(table, &bytes).is_ok()) {
+        if !matched_bytes(read).await.is_some_and(|bytes| entry.add_to(table, &bytes).is_ok()) {
             delete(Some(cache), &url).await;
         }
     }
@@ -178,7 +177,7 @@ enum CachedRuns {
 impl CachedRuns {
     fn named(file: &TableFile, url: &str) -> Option<CachedRuns> {
         // Cache keys are absolute URLs; the manifest's are relative.
-        let (kind, name) = url.split_once(&format!("{}&", file.file.url))?.1.split_once('=')?;
+        let (kind, name) = url.split_once(&file.parts_prefix())?.1.split_once('=')?;
         let mut numbers = name.split('-').map(|n| n.parse::<usize>().ok());
         let blocks = numbers.next()??..=numbers.next()??;
         match kind {
@@ -291,7 +290,7 @@ async fn checked_whole(cache: Option<&Cache>, file: &TableFile, mut bytes: Vec<u
     }
     let Some(cache) = cache.cloned() else { return Ok((bytes, Box::pin(async {}))) };
     let put = start_keeping(&cache, &file.file.url, &mut bytes);
-    let parts = format!("{}&", file.file.url);
+    let parts = file.parts_prefix();
     let storing = async move {
         if let Some(put) = put {
             let _ = put.await;
@@ -301,7 +300,7 @@ async fn checked_whole(cache: Option<&Cache>, file: &TableFile, mut bytes: Vec<u
     Ok((bytes, Box::pin(storing)))
 }
 
-/// Deletes the head and the runs of blocks (`parts`: the file's URL and `&`).
+/// Deletes the head and the runs of blocks (`parts`: [`TableFile::parts_prefix`]).
 async fn delete_parts(cache: &Cache, parts: &str) {
     let Ok(keys) = JsFuture::from(cache.keys()).await else { return };
     for request in Array::from(&keys).iter() {

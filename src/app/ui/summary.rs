@@ -93,10 +93,10 @@ fn ProgressBar() -> impl IntoView {
                 if t.rows_ms >= 1.0 {
                     encode_notes.push(format!("model rows {:.0} ms", t.rows_ms));
                 }
-                let helped = if encode_notes.is_empty() { String::new() } else { format!(" ({})", encode_notes.join("; ")) };
+                let encode_notes = if encode_notes.is_empty() { String::new() } else { format!(" ({})", encode_notes.join("; ")) };
                 // A trained head's inference is the part of selection worth naming.
                 let head = if r.result.summary.centroid.attention.is_some() { format!(" (centroid head {:.1} ms)", t.centroid_ms) } else { String::new() };
-                format!("split {:.0} ms · encode {:.0} ms{helped} · select {:.0} ms{head}", t.split_ms, t.encode_ms, t.select_ms)
+                format!("split {:.0} ms · encode {:.0} ms{encode_notes} · select {:.0} ms{head}", t.split_ms, t.encode_ms, t.select_ms)
             })
         })
     };
