@@ -52,6 +52,13 @@ test("after a reload the blocks a text fetched come from this device, though the
   assert.ok(first.length > 0);
   assert.ok(env.server.requests.slice(visit).some((r) => r.range), "the first visit fetched the text's blocks");
 
+  // The worker writes the text's blocks to the Cache API as it encodes;
+  // reload once they are there, however long the write takes.
+  await page.waitForFunction(
+    async () => (await (await caches.open("precis-models")).keys()).some((request) => request.url.includes("&runs=")),
+    null,
+    { timeout: 60_000 },
+  );
   const reload = env.server.requests.length;
   await page.reload();
   await page.waitForSelector("html[data-ready=true]");
