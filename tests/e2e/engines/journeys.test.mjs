@@ -27,12 +27,28 @@ const RUSSIAN =
   "Наводнение отрезало город Бренна в понедельник. Спасатели на лодках добрались до сорока семей. Мэр попросил жителей оставаться дома.";
 
 const byTestId = (id) => By.css(`[data-testid="${id}"]`);
+const TRANSIENT_DRIVER_ERROR = /Could not parse element info/;
 
 for (const engine of engines) {
   describe(`journeys in ${engine}`, { concurrency: false }, () => {
     let server, gate, session, driver;
     const count = async (locator) => (await driver.findElements(locator)).length;
-    const waitFor = (condition, timeout, message) => driver.wait(condition, timeout, `${engine}: ${message}`);
+    // WebKitWebDriver now and then answers a poll with "Could not parse
+    // element info" while the page changes under it (seen once in a CI run,
+    // never reproduced). That answer says nothing about the page, so the poll
+    // counts it as "not yet" and asks again; the deadline is unchanged.
+    const waitFor = (condition, timeout, message) => {
+      const poll = typeof condition === "function" ? condition : (d) => condition.fn(d);
+      const tolerant = async (d) => {
+        try {
+          return await poll(d);
+        } catch (error) {
+          if (TRANSIENT_DRIVER_ERROR.test(error?.message ?? "")) return false;
+          throw error;
+        }
+      };
+      return driver.wait(tolerant, timeout, `${engine}: ${message}`);
+    };
     const text = async (locator) => (await driver.findElement(locator)).getText();
 
     const choose = async (select, value) => {
