@@ -9,6 +9,9 @@ pub(super) enum Abbreviation {
     Title,
     /// One capital letter: an initial when a capitalized word follows.
     Initial,
+    /// `S.`: an initial (`John S. Wolf`) or, before a number, German
+    /// `Seite` (`S. 12`).
+    PageOrInitial,
     /// One lowercase letter: part of `z. B.`, `d. h.`, `p. 5`, `c. 1900`
     /// when a number or another letter follows, else a sentence end (`10 h.`).
     Letter,
@@ -93,12 +96,13 @@ fn known(word: &str) -> Option<Abbreviation> {
         | "млрд." => MayEndSentence,
         // Before numbers: numbers, articles, pages, months.
         "No." | "Nos." | "no." | "Nr." | "nr." | "Nº." | "nº." | "núm." | "Núm." | "art." | "Art."
-        | "arts." | "Abs." | "pp." | "pág." | "págs." | "Pág." | "S." | "vol." | "Vol." | "fig." | "Fig."
+        | "arts." | "Abs." | "pp." | "pág." | "págs." | "Pág." | "vol." | "Vol." | "fig." | "Fig."
         | "tel." | "Tel." | "Jan." | "Feb." | "Febr." | "Mar." | "Apr." | "Jun." | "Jul." | "Aug."
         | "Sep." | "Sept." | "Oct." | "Okt." | "Nov." | "Dec." | "Dez." | "ene." | "feb." | "abr."
         | "ago." | "dic." | "janv." | "févr." | "avr." | "juil." | "sept." | "oct." | "nov." | "déc." => {
             BeforeNumber
         }
+        "S." => PageOrInitial,
         _ => return None,
     })
 }

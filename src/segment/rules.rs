@@ -178,7 +178,7 @@ fn continues(before: &str, after: &str) -> bool {
     let Some(first) = next.chars().next() else {
         return true;
     };
-    if first.is_lowercase() || !has_word_char(after) || attributes_quote(before, after) {
+    if first.is_lowercase() || !has_word_char(after) || attributes_quote(before, after) || names_speaker(before, after) {
         return true;
     }
     let Some(word) = last_word(before) else {
@@ -199,8 +199,12 @@ fn continues(before: &str, after: &str) -> bool {
     match classify(word) {
         Some(Abbreviation::Title) => true,
         Some(Abbreviation::Initial) => first.is_uppercase(),
+        Some(Abbreviation::PageOrInitial) => first.is_uppercase() || first.is_numeric(),
         Some(Abbreviation::Letter) => first.is_numeric() || next_word.chars().count() == 1,
-        Some(Abbreviation::MayEndSentence) => !starts_with_opening && !is_sentence_opener(next_word),
+        // "7:03 p.m. (1903 GMT), the moment…": a bracket opening on a number
+        // glosses the abbreviation's figure; a new sentence does not open so.
+        Some(Abbreviation::MayEndSentence) if starts_with_opening => first.is_numeric(),
+        Some(Abbreviation::MayEndSentence) => !is_sentence_opener(next_word),
         Some(Abbreviation::BeforeNumber) => first.is_numeric(),
         // "żołnierzy 6. Mazowieckiej Brygady Obrony Terytorialnej": Polish
         // names the unit after its region, between the number and the noun.
@@ -225,6 +229,25 @@ fn attributes_quote(before: &str, after: &str) -> bool {
         && after.chars().count() <= MAX_ATTRIBUTION_CHARS
         && after.chars().all(|c| crate::text::is_cjk_word_char(c) || "，、。！".contains(c))
         && SPEECH_VERBS.iter().any(|verb| body.ends_with(verb))
+}
+
+/// Verbs of an English attribution after a quote: `"Where are they?"
+/// Bolanos said.` (Spanish, French and the rest put the verb first, in
+/// lowercase, which already continues the sentence.)
+const ATTRIBUTION_VERBS: [&str; 12] =
+    ["said", "says", "asked", "asks", "told", "added", "replied", "recalled", "shouted", "wrote", "insisted", "explained"];
+
+/// `"Where are they?" Bolanos said.`: a quote that ends in `?` or `!` and
+/// the capitalized name of who said it, one to three words, then the verb.
+/// The quote's mark ends the quote, not the sentence that reports it.
+fn names_speaker(before: &str, after: &str) -> bool {
+    let quote_ends_in_mark = before.trim_end().strip_suffix(['"', '”', '»', '\'']).is_some_and(|q| q.trim_end_matches(['"', '\'']).ends_with(['?', '!']));
+    if !quote_ends_in_mark {
+        return false;
+    }
+    let words: Vec<&str> = after.split_whitespace().take(4).collect();
+    let verb_at = words.iter().position(|w| ATTRIBUTION_VERBS.contains(&w.trim_end_matches([',', '.', ';'])));
+    verb_at.is_some_and(|at| (1..=3).contains(&at) && words[..at].iter().all(|w| w.chars().next().is_some_and(char::is_uppercase)))
 }
 
 fn has_word_char(text: &str) -> bool {

@@ -245,6 +245,9 @@ mod tests {
         assert_eq!(r, [None, None, Some(Reason::CutOff), None, None, None, None]);
         // At the end of its line, a teaser cut off.
         assert_eq!(among_prose(&["Four people are dead and one person is injured in a fire that broke out..."]), [Some(Reason::CutOff)]);
+        // There too, a sentence whole before the ellipsis is not cut off.
+        assert_eq!(among_prose(&["Everybody was trying to get out and people trampled on each other on the way to the exit. ..."]), [None]);
+        assert_eq!(among_prose(&["\"They include all kinds of fifth-raters. ..."]), [None]);
     }
 
     #[test]

@@ -127,9 +127,11 @@ impl Features {
         f.ends_dangling = matches!(last, Some(':' | '：' | ',' | '，' | '、' | ';' | '；' | '-' | '—' | '–'));
         // Not an ellipsis after a sentence's own end ("… on the way to the
         // exit. ..."): the sentence was whole, the quote went on.
-        let before_ellipsis = trimmed.trim_end_matches(['.', '…', ' ']).chars().next_back();
-        f.ends_ellipsis = (trimmed.ends_with("...") || trimmed.ends_with('…'))
-            && !before_ellipsis.is_some_and(|c| is_sentence_end(c) || is_closing(c));
+        // Only the ellipsis is cut before looking: cutting every trailing
+        // period took the sentence's own with it, so "exit. ..." read as cut off.
+        let before_ellipsis = trimmed.strip_suffix("...").or_else(|| trimmed.strip_suffix('…'));
+        f.ends_ellipsis = before_ellipsis
+            .is_some_and(|before| !before.trim_end().chars().next_back().is_some_and(|c| is_sentence_end(c) || is_closing(c)));
         let first = text.chars().next();
         let end = text.chars().next_back();
         f.parenthesized = matches!(
