@@ -176,7 +176,25 @@ const MIN_SENTENCE_END_SHARE: f32 = 0.4;
 fn lines_mostly_end_sentences(text: &str, lines: &[Line]) -> bool {
     let contents: Vec<&str> = lines.iter().map(|l| &text[l.content.clone()]).filter(|c| !c.is_empty() && !is_rule(c)).collect();
     let ending = contents.iter().filter(|c| ends_sentence_or_clause(c)).count();
-    contents.len() >= 3 && ending as f32 >= MIN_SENTENCE_END_SHARE * contents.len() as f32
+    contents.len() >= 3 && ending as f32 >= MIN_SENTENCE_END_SHARE * contents.len() as f32 && !mostly_cut_by_width(text, lines)
+}
+
+/// Whether most lines that end no sentence were cut by a width: they end in
+/// a comma, or the next line goes on in lowercase. A short wrapped story
+/// can end sentences on two lines of five ("… (82.88 square-kilometer)\n
+/// area below the slopes …", "… elsewhere in the country,\nBolanos
+/// said."); a page's own lines seldom go on so.
+fn mostly_cut_by_width(text: &str, lines: &[Line]) -> bool {
+    let (mut open, mut cut) = (0, 0);
+    for pair in lines.windows(2) {
+        let (line, next) = (&text[pair[0].content.clone()], &text[pair[1].content.clone()]);
+        if line.is_empty() || next.is_empty() || is_rule(line) || ends_sentence_or_clause(line) {
+            continue;
+        }
+        open += 1;
+        cut += usize::from(line.ends_with([',', ';']) || next.chars().next().is_some_and(char::is_lowercase));
+    }
+    cut >= 2 && 2 * cut >= open
 }
 
 /// A line of only dashes, equals signs, stars and the like.
@@ -368,6 +386,18 @@ mod tests {
     fn short_lines_that_end_sentences_are_paragraphs() {
         let text = "경북 의성 산불 사흘째…주민 대피, 진화율 68%\n송고시간2025-03-24 15:42\n산림청은 진화율이 68%라고 밝혔다.\n불은 22일 시작됐다.\n인명 피해는 없다.";
         assert_eq!(units(text).len(), 5);
+    }
+
+    #[test]
+    fn a_short_wrapped_story_is_not_taken_for_a_paste() {
+        // Two of its five lines end sentences, as a paste's lines do; but
+        // its other lines go on in lowercase or end in a comma (DUC2004 2/D6).
+        let text = "Nicaraguan Vice President Enrique Bolanos said Sunday night that between \n\
+                    1,000 and 1,500 people were buried in a 32-square mile (82.88 square-kilometer) \n\
+                    area below the slopes of the Casita volcano in northern Nicaragua. \n\
+                    That is in addition to least another 600 people elsewhere in the country, \n\
+                    Bolanos said. ";
+        assert_eq!(units(text).concat().len(), 1);
     }
 
     #[test]
