@@ -12,9 +12,12 @@
 //!   never end a sentence (`Dr.`, `Mr.`, `Gen.`, `Sra.`, `M.`, `e.g.`,
 //!   `z.B.`, `ca.`), initials (`J. R. R. Tolkien`, `George W. Bush`),
 //!   abbreviations that may end one (`U.S.`, `Inc.`, `etc.`, `usw.`) unless a
-//!   common sentence opener follows (`The`, `Il`, `Der`, `El`…), number
+//!   common sentence opener or a bracket follows (`The`, `Il`, `Der`,
+//!   `El`…, `(AP)`; a bracket that opens on a number glosses the figure:
+//!   `7:03 p.m. (1903 GMT), the moment…` stays whole), number
 //!   abbreviations before a digit (`No. 5`, `art. 3`, `Jan. 5`), German
-//!   ordinals (`am 3. Oktober`);
+//!   ordinals (`am 3. Oktober`); the speaker named after a quote that ends
+//!   in `?` or `!` (`"Where are they?" Bolanos said.`);
 //! - split further: a period with no space between two words
 //!   (`preserved.Then`; the library treats any letter before the period
 //!   like a capital, as in `U.S`); `…` followed by a capital; Thai, which
@@ -241,7 +244,10 @@ const ATTRIBUTION_VERBS: [&str; 12] =
 /// the capitalized name of who said it, one to three words, then the verb.
 /// The quote's mark ends the quote, not the sentence that reports it.
 fn names_speaker(before: &str, after: &str) -> bool {
-    let quote_ends_in_mark = before.trim_end().strip_suffix(['"', '”', '»', '\'']).is_some_and(|q| q.trim_end_matches(['"', '\'']).ends_with(['?', '!']));
+    let quote_ends_in_mark = before
+        .trim_end()
+        .strip_suffix(['"', '”', '»', '\''])
+        .is_some_and(|quote| quote.trim_end_matches(['"', '\'']).ends_with(['?', '!']));
     if !quote_ends_in_mark {
         return false;
     }
