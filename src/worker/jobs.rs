@@ -231,10 +231,7 @@ async fn embed_missing<'a>(
     });
     let helped_before = pool.delivered();
     let mut encoded_here = 0;
-    let ids = encoder_ids(encoder, &missing);
-    let rows_started = now();
-    fetch_rows(id, encoder, &ids).await?;
-    let rows_ms = now() - rows_started;
+    let (ids, rows_ms) = tokenize_with_rows(id, encoder, &missing).await?;
     for (chunk, ids) in missing.chunks(TOKENIZE_CHUNK).zip(ids.chunks(TOKENIZE_CHUNK)) {
         let plan = ChunkPlan::new(chunk, ids.to_vec(), 1 + pool.ready()).map_err(encoder_failed)?;
         let here: Vec<_> = plan
@@ -263,21 +260,20 @@ async fn embed_missing<'a>(
     Ok(Some(Embedded { missing: missing.len(), helped, rows_ms }))
 }
 
-fn encoder_ids(encoder: &Encoder, texts: &[impl AsRef<str>]) -> Vec<Vec<u32>> {
-    texts.iter().map(|text| encoder.tokenize(text.as_ref())).collect()
-}
-
-/// The embedding table's blocks that the pieces `ids` need, fetched if
-/// this device lacks them (the model's progress shows meanwhile).
-async fn fetch_rows(id: u32, encoder: &Encoder, ids: &[Vec<u32>]) -> Result<(), String> {
+/// `texts` tokenized, with the embedding table's blocks their pieces need
+/// fetched if this device lacks them (the model's progress shows
+/// meanwhile), and how long that wait took in ms.
+async fn tokenize_with_rows(id: u32, encoder: &Encoder, texts: &[impl AsRef<str>]) -> Result<(Vec<Vec<u32>>, f64), String> {
+    let ids: Vec<Vec<u32>> = texts.iter().map(|text| encoder.tokenize(text.as_ref())).collect();
     let progress = |done, total| post(&Response::Progress { id, stage: Stage::Model, done, total });
-    table_blocks::ensure_blocks(encoder.table(), ids.iter().flatten().copied(), &progress).await
+    let started = now();
+    table_blocks::ensure_blocks(encoder.table(), ids.iter().flatten().copied(), &progress).await?;
+    Ok((ids, now() - started))
 }
 
 /// Embeds `texts` here at once (live streams), their rows fetched first.
 async fn encode_now(id: u32, encoder: &Encoder, texts: &[&str]) -> Result<Vec<crate::encoder::Embedding>, String> {
-    let ids = encoder_ids(encoder, texts);
-    fetch_rows(id, encoder, &ids).await?;
+    let (ids, _) = tokenize_with_rows(id, encoder, texts).await?;
     encoder.encode_ids(&ids).map_err(encoder_failed)
 }
 
