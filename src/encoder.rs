@@ -8,6 +8,10 @@
 
 // The int8 encoder's ops (issue #21), in every build.
 mod cache;
+/// The int8 encoder's graph, typed and decluttered, in a file of our own.
+pub mod graph_file;
+/// The tokenizer as the app reads it: tokenizer.json's model, parsed and sorted.
+pub mod tokenizer_file;
 mod int8;
 mod int8_product;
 /// Reads ONNX graphs (the encoder, the centroid heads) with the int8 ops registered.
@@ -107,25 +111,28 @@ pub struct Encoder {
 /// which of it need not happen at every page load).
 #[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct BuildTimes {
-    /// Reading tokenizer.json (the normalizer's charsmap, 128,000 pieces).
+    /// Reading the tokenizer (the normalizer's charsmap, 128,000 pieces).
     pub tokenizer: f64,
     /// Reading the embedding table (table.u8).
     #[serde(default)]
     pub table: f64,
     /// Decoding the ONNX protobuf into tract's graph.
     pub parse: f64,
-    /// Typing and decluttering the graph (the int8 weights are packed here).
+    /// Typing and decluttering the graph (the int8 weights are packed here);
+    /// from a graph file, reading and wiring it.
     pub graph: f64,
     /// Optimizing the graph for the smallest batch shape, and planning it.
     pub first_plan: f64,
 }
 
-/// The encoder's files, as bytes: the network (encoder.onnx or
-/// encoder-int8.onnx), tokenizer.json and the embedding table (table.u8).
+/// The encoder's files, as bytes: the network (encoder.onnx,
+/// encoder-int8.onnx, or the app's encoder-int8.graph), the tokenizer
+/// (tokenizer.json, or the app's tokenizer.bin) and the embedding table
+/// (table.u8).
 #[derive(Clone, Copy)]
 pub struct EncoderFiles<'a> {
     pub network: &'a [u8],
-    pub tokenizer_json: &'a [u8],
+    pub tokenizer: &'a [u8],
     pub table: &'a [u8],
 }
 
@@ -139,7 +146,7 @@ impl Encoder {
     /// any origin: the caller's clock, since the browser's is not `std`'s).
     pub fn from_bytes_timed(files: EncoderFiles, clock: &dyn Fn() -> f64) -> Result<(Self, BuildTimes)> {
         let mut lap = Lap::new(clock);
-        let (normalizer, unigram) = read_tokenizer(files.tokenizer_json).context("tokenizer.json")?;
+        let (normalizer, unigram) = read_tokenizer(files.tokenizer).context("the tokenizer")?;
         let tokenizer = lap.next();
         let table = EmbeddingTable::from_bytes(files.table).context("table.u8")?;
         ensure!(
@@ -150,10 +157,15 @@ impl Encoder {
             unigram.pieces()
         );
         let table_seconds = lap.next();
-        let model = read_model(files.network)?;
-        let parse = lap.next();
-        let typed = model.into_typed()?.into_decluttered()?;
-        let graph = lap.next();
+        let (typed, parse, graph) = if graph_file::is_graph_file(files.network) {
+            // Typed and decluttered already: reading it is wiring it.
+            let typed = graph_file::read(files.network).context("encoder-int8.graph")?;
+            (typed, 0.0, lap.next())
+        } else {
+            let model = read_model(files.network)?;
+            let parse = lap.next();
+            (model.into_typed()?.into_decluttered()?, parse, lap.next())
+        };
         #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
         ensure!(wasm_matmul::selected_for(1024, 256, 768), "the wasm matmul kernel is not registered with tract");
         let encoder = Self { normalizer, unigram, table, fixed: Default::default(), dynamic: Default::default(), typed };
@@ -484,9 +496,18 @@ impl AsRef<str> for Piece<'_> {
 /// The plain converter's `Sequence` of `Precompiled`, `Replace` and `Strip`
 /// and its `Metaspace` pre-tokenizer are accepted: all of that is part of
 /// SentencePiece's normalization, which SpmNormalizer does whole.
-fn read_tokenizer(json: &[u8]) -> Result<(SpmNormalizer, Unigram)> {
+fn read_tokenizer(bytes: &[u8]) -> Result<(SpmNormalizer, Unigram)> {
+    if tokenizer_file::is_tokenizer_file(bytes) {
+        return tokenizer_file::read(bytes).context("tokenizer.bin");
+    }
+    let (charsmap, unigram) = read_tokenizer_json(bytes)?;
+    Ok((SpmNormalizer::from_charsmap(&charsmap)?, unigram))
+}
+
+/// tokenizer.json's charsmap (decoded) and Unigram model.
+fn read_tokenizer_json(json: &[u8]) -> Result<(Vec<u8>, Unigram)> {
     let spec: TokenizerJson = serde_json::from_slice(json).context("not a tokenizer.json")?;
-    let normalizer = spm_normalizer(&spec.normalizer)?;
+    let normalizer = charsmap(&spec.normalizer)?;
     match spec.pre_tokenizer["type"].as_str() {
         None | Some("Metaspace") => {}
         Some(other) => bail!("unexpected pre-tokenizer {other}"),
@@ -502,7 +523,8 @@ fn read_tokenizer(json: &[u8]) -> Result<(SpmNormalizer, Unigram)> {
     Ok((normalizer, Unigram::new(model.vocab, UNK_ID)?))
 }
 
-fn spm_normalizer(spec: &serde_json::Value) -> Result<SpmNormalizer> {
+/// The normalizer's precompiled charsmap, decoded.
+fn charsmap(spec: &serde_json::Value) -> Result<Vec<u8>> {
     let kind = |v: &serde_json::Value| v["type"].as_str().unwrap_or_default().to_string();
     let precompiled = match kind(spec).as_str() {
         "Precompiled" => spec.clone(),
@@ -522,7 +544,7 @@ fn spm_normalizer(spec: &serde_json::Value) -> Result<SpmNormalizer> {
     let charsmap = precompiled["precompiled_charsmap"]
         .as_str()
         .context("Precompiled normalizer without precompiled_charsmap")?;
-    SpmNormalizer::from_charsmap(&decode_base64(charsmap)?)
+    decode_base64(charsmap)
 }
 
 /// Seconds between successive calls of [`Lap::next`].

@@ -94,8 +94,8 @@ pub fn read_encoder(muse: &Path, network: &str, clock: &dyn Fn() -> f64) -> Resu
             format!("cannot read {} (build the models first: python3 models/build.py)", path.display())
         })
     };
-    let (network, tokenizer_json, table) = (read(network)?, read("tokenizer.json")?, read("table.u8")?);
-    Encoder::from_bytes_timed(EncoderFiles { network: &network, tokenizer_json: &tokenizer_json, table: &table }, clock)
+    let (network, tokenizer, table) = (read(network)?, read("tokenizer.json")?, read("table.u8")?);
+    Encoder::from_bytes_timed(EncoderFiles { network: &network, tokenizer: &tokenizer, table: &table }, clock)
 }
 
 /// The centroid heads that `methods` need, from `heads` (else the models

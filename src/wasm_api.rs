@@ -36,9 +36,9 @@ pub struct WasmEncoder {
 impl WasmEncoder {
     /// Loads and optimizes the model once; the other methods only run it.
     #[wasm_bindgen(constructor)]
-    pub fn new(onnx: &[u8], tokenizer_json: &[u8], table: &[u8]) -> Result<WasmEncoder, JsError> {
+    pub fn new(onnx: &[u8], tokenizer: &[u8], table: &[u8]) -> Result<WasmEncoder, JsError> {
         console_error_panic_hook::set_once();
-        let encoder = Encoder::from_bytes(EncoderFiles { network: onnx, tokenizer_json, table }).map_err(js_error)?;
+        let encoder = Encoder::from_bytes(EncoderFiles { network: onnx, tokenizer, table }).map_err(js_error)?;
         Ok(WasmEncoder { encoder })
     }
 

@@ -228,7 +228,7 @@ fn the_tables_head_and_a_texts_blocks_embed_as_the_whole_table() {
     let read = |name: &str| std::fs::read(models.join(name)).expect("built model files");
     let (network, tokenizer_json, table) = (read("encoder-int8.onnx"), read("tokenizer.json"), read("table.u8"));
     let encoder = |table: &[u8]| {
-        precis::encoder::Encoder::from_bytes(precis::encoder::EncoderFiles { network: &network, tokenizer_json: &tokenizer_json, table })
+        precis::encoder::Encoder::from_bytes(precis::encoder::EncoderFiles { network: &network, tokenizer: &tokenizer_json, table })
             .unwrap()
     };
     let whole = encoder(&table);
@@ -333,4 +333,38 @@ fn runs_here(kernels: &str, features: &[&str]) -> bool {
             _ => !isa.starts_with("avx") && !isa.starts_with("fma"),
         }
     })
+}
+
+/// The app reads the int8 encoder from the files `models/build.py` writes
+/// for it (issue #43): the graph typed and decluttered, and the tokenizer
+/// parsed and sorted. They are the ONNX file's and tokenizer.json's, made
+/// from them here again: the same token ids, and the same embedding for
+/// every sentence, bit for bit, from the smallest plan to the symbolic one.
+#[test]
+fn the_apps_files_embed_as_the_onnx_file_and_tokenizer_json() {
+    let _ = reference_python();
+    let models = repo().join("models/muse-v3");
+    let read = |name: &str| std::fs::read(models.join(name)).expect("built model files");
+    let (onnx, tokenizer_json, table) = (read("encoder-int8.onnx"), read("tokenizer.json"), read("table.u8"));
+    let graph = precis::encoder::graph_file::write(&onnx).unwrap();
+    let tokenizer_bin = precis::encoder::tokenizer_file::write(&tokenizer_json).unwrap();
+    for (name, made) in [("encoder-int8.graph", &graph), ("tokenizer.bin", &tokenizer_bin)] {
+        assert!(*made == read(name), "models/muse-v3/{name} is not made from the files beside it: run models/build.py");
+    }
+    let encoder = |network: &[u8], tokenizer: &[u8]| {
+        precis::encoder::Encoder::from_bytes(precis::encoder::EncoderFiles { network, tokenizer, table: &table }).unwrap()
+    };
+    let (from_onnx, apps) = (encoder(&onnx, &tokenizer_json), encoder(&graph, &tokenizer_bin));
+    let input = fixture_text();
+    let sentences: Vec<&str> = input.lines().collect();
+    for sentence in &sentences {
+        assert_eq!(apps.tokenize(sentence), from_onnx.tokenize(sentence), "{sentence}");
+    }
+    let longest = (0..sentences.len()).max_by_key(|&i| sentences[i].len()).unwrap();
+    let mut groups: Vec<Vec<&str>> = vec![sentences.clone(), vec![sentences[longest], sentences[0]]];
+    groups.extend(sentences.iter().take(5).map(|&s| vec![s]));
+    groups.extend(sentences.chunks(30).map(|c| c.to_vec()));
+    for group in groups {
+        assert!(apps.encode(&group).unwrap() == from_onnx.encode(&group).unwrap(), "a group of {} differs", group.len());
+    }
 }

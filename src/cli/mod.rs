@@ -1,6 +1,7 @@
 //! The `precis` command line: one module per subcommand, each a thin shell
 //! over the core.
 
+pub mod app_files;
 pub mod bench_encoder;
 pub mod bench_stream;
 pub mod cache;
@@ -67,6 +68,8 @@ pub enum Command {
     StreamTrain(stream::TrainArgs),
     /// Streaming benchmark: throughput with encoding, decision latency and memory over a synthetic stream.
     BenchStream(bench_stream::BenchStreamArgs),
+    /// Write the encoder's files as the app reads them: the int8 graph typed and decluttered, the tokenizer sorted (models/build.py runs it).
+    AppFiles(app_files::AppFilesArgs),
 }
 
 pub fn run(cli: Cli) -> anyhow::Result<()> {
@@ -89,5 +92,6 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Stream(args) => stream::run(args),
         Command::StreamTrain(args) => stream::run_train(args),
         Command::BenchStream(args) => bench_stream::run(args),
+        Command::AppFiles(args) => app_files::run(args),
     }
 }

@@ -137,6 +137,23 @@ pub struct Int8Product {
     wide: bool,
 }
 
+impl Int8Product {
+    /// The product by `w [k × n]` (row-major), packed now for this machine's
+    /// kernel; `wide` for i16 rows (the graph file's int8 products).
+    pub fn packed(w: &[i8], k: usize, n: usize, wide: bool) -> Self {
+        Int8Product { weights: Some(std::sync::Arc::new(PackedWeights::new(w, k, n))), wide }
+    }
+
+    /// Whether its weights are packed in the op (a constant of the model).
+    pub fn is_packed(&self) -> bool {
+        self.weights.is_some()
+    }
+
+    pub fn wide(&self) -> bool {
+        self.wide
+    }
+}
+
 fn read_int8_product(_: &ParsingContext, node: &NodeProto) -> TractResult<(Box<dyn InferenceOp>, Vec<String>)> {
     ensure!(node.input.len() == 2, "MatMulInteger with zero points: the int8 encoder has none");
     Ok((expand(Int8Product::default()), vec![]))
@@ -157,8 +174,7 @@ impl Expansion for Int8Product {
             return model.wire_node(prefix, self.clone(), inputs);
         };
         let (k, n) = (w.shape()[0], w.shape()[1]);
-        let packed = PackedWeights::new(w.try_as_plain_ram()?.as_slice::<i8>()?, k, n);
-        model.wire_node(prefix, Int8Product { weights: Some(std::sync::Arc::new(packed)), wide: self.wide }, &inputs[..1])
+        model.wire_node(prefix, Int8Product::packed(w.try_as_plain_ram()?.as_slice::<i8>()?, k, n, self.wide), &inputs[..1])
     }
 
     fn rules<'r, 'p: 'r, 's: 'r>(&'s self, s: &mut Solver<'r>, inputs: &'p [TensorProxy], outputs: &'p [TensorProxy]) -> InferenceResult {

@@ -50,10 +50,43 @@ impl Unigram {
             unk_score: lowest - UNK_PENALTY,
         };
         unigram.sorted = unigram.sorted_entries();
-        unigram.by_first_byte = (0..=256u32)
-            .map(|b| unigram.sorted.partition_point(|e| u32::from(unigram.byte_at(e, 0)) < b) as u32)
-            .collect();
+        unigram.by_first_byte = unigram.first_byte_runs();
         Ok(unigram)
+    }
+
+    /// What a tokenizer file keeps (`super::tokenizer_file`): the pieces'
+    /// bytes and starts, their scores and the ids in sorted order, so that
+    /// reading it sorts nothing.
+    pub fn parts(&self) -> UnigramParts<'_> {
+        UnigramParts {
+            bytes: &self.bytes,
+            starts: &self.starts,
+            scores: &self.scores,
+            sorted_ids: self.sorted.iter().map(|e| e.id).collect(),
+            unk_id: self.unk_id,
+        }
+    }
+
+    /// The model [`Unigram::parts`] described, checked so that no piece
+    /// lies outside the bytes and no sorted id outside the vocabulary.
+    pub fn from_parts(bytes: Vec<u8>, starts: Vec<u32>, scores: Vec<f64>, sorted_ids: &[u32], unk_id: u32) -> Result<Self> {
+        ensure!(starts.len() == scores.len() + 1 && (unk_id as usize) < scores.len(), "a tokenizer file of {} pieces", scores.len());
+        ensure!(
+            starts.first() == Some(&0) && starts.last() == Some(&(bytes.len() as u32)) && starts.windows(2).all(|w| w[0] <= w[1]),
+            "a tokenizer file whose pieces overlap"
+        );
+        let lowest = scores.iter().copied().fold(f64::INFINITY, f64::min);
+        let mut unigram =
+            Self { bytes, starts, scores, sorted: Vec::new(), by_first_byte: Vec::new(), unk_id, unk_score: lowest - UNK_PENALTY };
+        let pieces = unigram.scores.len();
+        ensure!(sorted_ids.iter().all(|&id| (id as usize) < pieces && !unigram.piece(id).is_empty()), "a tokenizer file's order names no piece");
+        unigram.sorted = sorted_ids.iter().map(|&id| Entry::new(id, unigram.piece(id))).collect();
+        unigram.by_first_byte = unigram.first_byte_runs();
+        Ok(unigram)
+    }
+
+    fn first_byte_runs(&self) -> Vec<u32> {
+        (0..=256u32).map(|b| self.sorted.partition_point(|e| u32::from(self.byte_at(e, 0)) < b) as u32).collect()
     }
 
     /// Non-empty pieces in byte order; of identical pieces the last id stays,
@@ -148,6 +181,15 @@ impl Unigram {
             }
         }
     }
+}
+
+/// A [`Unigram`] as a tokenizer file keeps it.
+pub struct UnigramParts<'a> {
+    pub bytes: &'a [u8],
+    pub starts: &'a [u32],
+    pub scores: &'a [f64],
+    pub sorted_ids: Vec<u32>,
+    pub unk_id: u32,
 }
 
 /// A piece in the sorted table: its first 8 bytes inline (most pieces are
