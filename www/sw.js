@@ -4,7 +4,7 @@
 // language model and the streaming policy's weights work offline too.
 //
 // Model files are cached in "precis-models": the big content-hashed files
-// (encoder-int8.onnx?v=…, tokenizer.json?v=…) are stored there by the app's
+// (encoder-int8.graph?v=…, tokenizer.bin?v=…) are stored there by the app's
 // worker once their size and sha256 are checked (src/worker/assets.rs; a
 // damaged copy is deleted there, so this worker then fetches it anew), and
 // served from there by this worker; the small unversioned ones (manifest.json,

@@ -22,10 +22,14 @@ use web_sys::{Cache, DedicatedWorkerGlobalScope, ReadableStreamDefaultReader, Re
 /// Model files, relative to the app's root (where the worker script is).
 const MODEL_DIR: &str = "models/muse-v3/";
 /// The int8 encoder, as the CLI's and the Python package's default
-/// (`precis::models::Precision`), so that the app gives their summaries.
+/// (`precis::models::Precision`), so that the app gives their summaries,
+/// in the files `models/build.py` writes for the app (issue #43): the
+/// graph typed and decluttered from encoder-int8.onnx, and tokenizer.json
+/// parsed and sorted (`precis::encoder::{graph_file, tokenizer_file}`), so
+/// that a page load does neither again.
 /// The embedding table (table.u8) is read apart: by blocks, on demand
 /// (`super::table_blocks`).
-const MODEL_FILES: [&str; 2] = ["encoder-int8.onnx", "tokenizer.json"];
+const MODEL_FILES: [&str; 2] = ["encoder-int8.graph", "tokenizer.bin"];
 pub(super) const TABLE_FILE: &str = "table.u8";
 const MODEL_CACHE: &str = "precis-models";
 /// The trained centroid heads (CeRA, CeRAI), when this build ships them.
@@ -45,12 +49,15 @@ pub(super) fn scope() -> DedicatedWorkerGlobalScope {
 /// The encoder's files as read: their contents (network, tokenizer), the
 /// embedding table's start (its head, or the whole file), whether all came
 /// from the cache, the seconds spent checking the downloaded ones' sha256,
-/// and the cached ones' checks, still running.
+/// and the cached ones' checks, still running: the network's apart, since
+/// it must pass before the graph file is read (a damaged one could fail
+/// in any way), the others while the encoder is built.
 pub struct ModelFiles {
     pub contents: Vec<Vec<u8>>,
     pub table: TableStart,
     pub from_cache: bool,
     pub hash_seconds: f64,
+    pub network_check: Option<PendingCheck>,
     pub checks: Vec<PendingCheck>,
 }
 
@@ -69,9 +76,14 @@ pub async fn model_files(progress: Progress<'_>) -> Result<ModelFiles, String> {
     let mut from_cache = true;
     let mut contents = vec![];
     let mut checks = vec![];
+    let mut network_check = None;
     let hashing = Cell::new(0.0);
-    for file in &files {
+    for (index, file) in files.iter().enumerate() {
         let data = match cached_file(cache.as_ref(), file).await {
+            Some((data, check)) if index == 0 => {
+                network_check = Some(check);
+                data
+            }
             Some((data, check)) => {
                 checks.push(check);
                 data
@@ -93,7 +105,7 @@ pub async fn model_files(progress: Progress<'_>) -> Result<ModelFiles, String> {
         wasm_bindgen_futures::spawn_local(async move { prune(&cache, &current).await });
     }
     table_blocks::set_file(table_file);
-    Ok(ModelFiles { contents, table, from_cache, hash_seconds: hashing.get(), checks })
+    Ok(ModelFiles { contents, table, from_cache, hash_seconds: hashing.get(), network_check, checks })
 }
 
 /// A model file as the manifest describes it.

@@ -406,8 +406,8 @@ type Answer = Result<(Array, Array), String>;
 
 fn load(parts: &Array) -> Answer {
     let bytes = |i| Uint8Array::new(&parts.get(i)).to_vec();
-    let (network, tokenizer_json, table) = (bytes(1), bytes(2), bytes(3));
-    let encoder = Encoder::from_bytes(EncoderFiles { network: &network, tokenizer_json: &tokenizer_json, table: &table }).map_err(|e| e.to_string())?;
+    let (network, tokenizer, table) = (bytes(1), bytes(2), bytes(3));
+    let encoder = Encoder::from_bytes(EncoderFiles { network: &network, tokenizer: &tokenizer, table: &table }).map_err(|e| e.to_string())?;
     // Build every batch plan now, while the page is idle, not on the first
     // batch a user waits for.
     encoder.prepare_plans().map_err(|e| e.to_string())?;

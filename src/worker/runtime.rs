@@ -176,10 +176,11 @@ struct Built {
     hash_seconds: f64,
 }
 
-/// Reads the model files and builds the encoder. The cached files' sha256
-/// runs while the encoder is built; when one is damaged (a flipped byte on
-/// disk), its copy is deleted and the files are read once more, so that it
-/// is downloaded again.
+/// Reads the model files and builds the encoder. The cached network's
+/// sha256 is awaited first (it started as the file was read, and the other
+/// files' reads hide it), the other files' run while the encoder is built;
+/// when one is damaged (a flipped byte on disk), its copy is deleted and
+/// the files are read once more, so that it is downloaded again.
 async fn read_and_build() -> Result<Built, String> {
     let progress = |done, total| post(&Response::Model { status: ModelStatus::Fetching { done, total } });
     let mut attempts_left = 2;
@@ -188,15 +189,18 @@ async fn read_and_build() -> Result<Built, String> {
         let mut read = assets::model_files(&progress).await?;
         let read_at = now();
         post(&Response::Model { status: ModelStatus::Loading { from_cache: read.from_cache } });
-        let files = EncoderFiles { network: &read.contents[0], tokenizer_json: &read.contents[1], table: &read.table.bytes };
-        let built = Encoder::from_bytes_timed(files, &|| now() / 1000.0);
         let hashing = Cell::new(read.hash_seconds);
-        if !assets::cached_files_intact(std::mem::take(&mut read.checks), &hashing).await {
+        let network_check = read.network_check.take().into_iter().collect();
+        let network_intact = assets::cached_files_intact(network_check, &hashing).await;
+        let files = EncoderFiles { network: &read.contents[0], tokenizer: &read.contents[1], table: &read.table.bytes };
+        let built = if network_intact { Some(Encoder::from_bytes_timed(files, &|| now() / 1000.0)) } else { None };
+        let others_intact = assets::cached_files_intact(std::mem::take(&mut read.checks), &hashing).await;
+        let Some(built) = built.filter(|_| others_intact) else {
             if attempts_left > 0 {
                 continue;
             }
             return Err("The language model kept on this device is damaged and could not be replaced. Reload to try again.".into());
-        }
+        };
         let (encoder, build) = built.map_err(|e| format!("The language model could not be loaded: {e}"))?;
         return Ok(Built { encoder, read, build, read_at, hash_seconds: hashing.get() });
     }

@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { startServer } from "./serve.mjs";
 
 /** The encoder file the app downloads (src/worker/assets.rs: the int8 build, as the CLI's default). */
-export const ENCODER_FILE = "encoder-int8.onnx";
+export const ENCODER_FILE = "encoder-int8.graph";
 export const ARTIFACTS = fileURLToPath(new URL("./artifacts/", import.meta.url));
 mkdirSync(ARTIFACTS, { recursive: true });
 

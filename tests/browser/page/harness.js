@@ -147,11 +147,13 @@ window.harness = {
     return { fetchMs: since(start), onnxBytes: onnx.length, tokenizerBytes: tokenizer.length, tableBytes: table.length };
   },
 
-  /** The int8 build (models/muse-v3/encoder-int8.onnx) as a second encoder, after loadPrecis. */
+  /** The int8 build as the app reads it (models/muse-v3/encoder-int8.graph, the
+   * ONNX file's graph typed and decluttered, and tokenizer.bin, tokenizer.json
+   * parsed and sorted) as a second encoder, after loadPrecis. */
   async loadPrecisInt8() {
-    const onnx = await fetchBytes("/models/encoder-int8.onnx");
+    const [onnx, tokenizer] = await Promise.all([fetchBytes("/models/encoder-int8.graph"), fetchBytes("/models/tokenizer.bin")]);
     const built = performance.now();
-    precis.int8 = new WasmEncoder(onnx, model.tokenizer, model.table);
+    precis.int8 = new WasmEncoder(onnx, tokenizer, model.table);
     return { loadMs: since(built), onnxBytes: onnx.length };
   },
 
