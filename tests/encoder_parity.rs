@@ -37,6 +37,12 @@ fn reference_python() -> PathBuf {
     python
 }
 
+/// A file of models/muse-v3, as models/build.py wrote it.
+fn model_file(name: &str) -> Vec<u8> {
+    let _ = reference_python();
+    std::fs::read(repo().join("models/muse-v3").join(name)).unwrap_or_else(|e| panic!("models/muse-v3/{name}: {e}"))
+}
+
 /// Runs `program args…` with `input` on stdin and parses one JSON value per stdout line.
 fn json_lines_from<T: DeserializeOwned>(program: &Path, args: &[&str], input: &str) -> Vec<T> {
     let mut child = Command::new(program)
@@ -223,10 +229,7 @@ fn check_batch_independence(network: &str) {
 /// not added is refused rather than embedded with rows missing.
 #[test]
 fn the_tables_head_and_a_texts_blocks_embed_as_the_whole_table() {
-    let _ = reference_python();
-    let models = repo().join("models/muse-v3");
-    let read = |name: &str| std::fs::read(models.join(name)).expect("built model files");
-    let (network, tokenizer_json, table) = (read("encoder-int8.onnx"), read("tokenizer.json"), read("table.u8"));
+    let (network, tokenizer_json, table) = (model_file("encoder-int8.onnx"), model_file("tokenizer.json"), model_file("table.u8"));
     let encoder = |table: &[u8]| {
         precis::encoder::Encoder::from_bytes(precis::encoder::EncoderFiles { network: &network, tokenizer: &tokenizer_json, table })
             .unwrap()
@@ -342,14 +345,11 @@ fn runs_here(kernels: &str, features: &[&str]) -> bool {
 /// every sentence, bit for bit, from the smallest plan to the symbolic one.
 #[test]
 fn the_apps_files_embed_as_the_onnx_file_and_tokenizer_json() {
-    let _ = reference_python();
-    let models = repo().join("models/muse-v3");
-    let read = |name: &str| std::fs::read(models.join(name)).expect("built model files");
-    let (onnx, tokenizer_json, table) = (read("encoder-int8.onnx"), read("tokenizer.json"), read("table.u8"));
+    let (onnx, tokenizer_json, table) = (model_file("encoder-int8.onnx"), model_file("tokenizer.json"), model_file("table.u8"));
     let graph = precis::encoder::graph_file::write(&onnx).unwrap();
     let tokenizer_bin = precis::encoder::tokenizer_file::write(&tokenizer_json).unwrap();
     for (name, made) in [("encoder-int8.graph", &graph), ("tokenizer.bin", &tokenizer_bin)] {
-        assert!(*made == read(name), "models/muse-v3/{name} is not made from the files beside it: run models/build.py");
+        assert!(*made == model_file(name), "models/muse-v3/{name} is not made from the files beside it: run models/build.py");
     }
     let encoder = |network: &[u8], tokenizer: &[u8]| {
         precis::encoder::Encoder::from_bytes(precis::encoder::EncoderFiles { network, tokenizer, table: &table }).unwrap()
