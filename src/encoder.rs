@@ -93,6 +93,14 @@ pub struct Encoder {
     /// The embedding table: the encoder looks up each batch's rows and hands
     /// them to the graph (`piece_rows`).
     table: EmbeddingTable,
+    /// The graph and its plans.
+    network: Network,
+}
+
+/// The encoder's network: its graph, and the plans cut from it. Built from
+/// the network's file alone, so that the app builds it while the other
+/// files are still being read.
+pub struct Network {
     /// The graph optimized for each of [`TIERS`], built on first use.
     fixed: [std::sync::OnceLock<Plan>; TIERS.len()],
     /// The graph with symbolic sizes, built on first use, for a sentence
@@ -105,6 +113,8 @@ pub struct Encoder {
     /// once, when it is typed, for all the plans. The plans are the same:
     /// embeddings bit-identical.
     typed: TypedModel,
+    /// Where building it went: ONNX parse, graph, first plan (seconds).
+    times: [f64; 3],
 }
 
 /// Where building an encoder from its files goes, in seconds (issue #43:
@@ -145,10 +155,17 @@ impl Encoder {
     /// [`Encoder::from_bytes`], timing each step with `clock` (seconds from
     /// any origin: the caller's clock, since the browser's is not `std`'s).
     pub fn from_bytes_timed(files: EncoderFiles, clock: &dyn Fn() -> f64) -> Result<(Self, BuildTimes)> {
+        let network = Network::from_bytes_timed(files.network, clock)?;
+        Self::with_network_timed(network, files.tokenizer, files.table, clock)
+    }
+
+    /// The encoder around a network built already, from the tokenizer's
+    /// and the table's bytes.
+    pub fn with_network_timed(network: Network, tokenizer: &[u8], table: &[u8], clock: &dyn Fn() -> f64) -> Result<(Self, BuildTimes)> {
         let mut lap = Lap::new(clock);
-        let (normalizer, unigram) = read_tokenizer(files.tokenizer).context("the tokenizer")?;
+        let (normalizer, unigram) = read_tokenizer(tokenizer).context("the tokenizer")?;
         let tokenizer = lap.next();
-        let table = EmbeddingTable::from_bytes(files.table).context("table.u8")?;
+        let table = EmbeddingTable::from_bytes(table).context("table.u8")?;
         ensure!(
             unigram.pieces() <= table.pieces() && table.row_bytes() == DIM,
             "table.u8 does not fit the tokenizer: {} rows of {} bytes for {} pieces of {DIM}",
@@ -157,22 +174,9 @@ impl Encoder {
             unigram.pieces()
         );
         let table_seconds = lap.next();
-        let (typed, parse, graph) = if graph_file::is_graph_file(files.network) {
-            // Typed and decluttered already: reading it is wiring it.
-            let typed = graph_file::read(files.network).context("encoder-int8.graph")?;
-            (typed, 0.0, lap.next())
-        } else {
-            let model = read_model(files.network)?;
-            let parse = lap.next();
-            (model.into_typed()?.into_decluttered()?, parse, lap.next())
-        };
-        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-        ensure!(wasm_matmul::selected_for(1024, 256, 768), "the wasm matmul kernel is not registered with tract");
-        let encoder = Self { normalizer, unigram, table, fixed: Default::default(), dynamic: Default::default(), typed };
-        // Fail at load, not at the first sentence, on a model that cannot run.
-        encoder.plan(Some(0))?;
-        let first_plan = lap.next();
-        Ok((encoder, BuildTimes { tokenizer, table: table_seconds, parse, graph, first_plan }))
+        let [parse, graph, first_plan] = network.times;
+        let times = BuildTimes { tokenizer, table: table_seconds, parse, graph, first_plan };
+        Ok((Self { normalizer, unigram, table, network }, times))
     }
 
     /// Builds the plan of every batch size now instead of on first use
@@ -186,6 +190,39 @@ impl Encoder {
     /// ones a long input needs); false once all are built. The app's worker
     /// calls it between messages, one plan (about 22 ms in wasm) at a time.
     pub fn prepare_next_plan(&self) -> Result<bool> {
+        self.network.prepare_next_plan()
+    }
+
+    fn plan(&self, tier: Option<usize>) -> Result<&Plan> {
+        self.network.plan(tier)
+    }
+}
+
+impl Network {
+    /// The network of encoder.onnx, encoder-int8.onnx or the app's
+    /// encoder-int8.graph, planned for the smallest batch shape; `clock` as
+    /// for [`Encoder::from_bytes_timed`].
+    pub fn from_bytes_timed(network: &[u8], clock: &dyn Fn() -> f64) -> Result<Self> {
+        let mut lap = Lap::new(clock);
+        let (typed, parse, graph) = if graph_file::is_graph_file(network) {
+            // Typed and decluttered already: reading it is wiring it.
+            let typed = graph_file::read(network).context("encoder-int8.graph")?;
+            (typed, 0.0, lap.next())
+        } else {
+            let model = read_model(network)?;
+            let parse = lap.next();
+            (model.into_typed()?.into_decluttered()?, parse, lap.next())
+        };
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        ensure!(wasm_matmul::selected_for(1024, 256, 768), "the wasm matmul kernel is not registered with tract");
+        let mut network = Self { fixed: Default::default(), dynamic: Default::default(), typed, times: [parse, graph, 0.0] };
+        // Fail at load, not at the first sentence, on a model that cannot run.
+        network.plan(Some(0))?;
+        network.times[2] = lap.next();
+        Ok(network)
+    }
+
+    fn prepare_next_plan(&self) -> Result<bool> {
         match (0..TIERS.len()).rev().find(|&tier| self.fixed[tier].get().is_none()) {
             Some(tier) => self.plan(Some(tier)).map(|_| true),
             None => Ok(false),
@@ -225,7 +262,9 @@ impl Encoder {
         }
         Ok(sizes)
     }
+}
 
+impl Encoder {
     /// The embedding table: which of its blocks a text's pieces need, and
     /// those blocks added as they arrive (the app fetches them on demand,
     /// before encoding; see [`EmbeddingTable`]).

@@ -12,6 +12,7 @@
 use super::runtime::now;
 use super::table_blocks::{self, TableFile, TableStart};
 use crate::centroid::{CeraHead, Heads};
+use crate::encoder::Network;
 use crate::stream::settings::StreamSettings;
 use js_sys::{Array, Uint8Array};
 use wasm_bindgen::JsCast;
@@ -46,23 +47,29 @@ pub(super) fn scope() -> DedicatedWorkerGlobalScope {
     js_sys::global().unchecked_into()
 }
 
-/// The encoder's files as read: their contents (network, tokenizer), the
-/// embedding table's start (its head, or the whole file), whether all came
-/// from the cache, the seconds spent checking the downloaded ones' sha256,
-/// and the cached ones' checks, still running: the network's apart, since
-/// it must pass before the graph file is read (a damaged one could fail
-/// in any way), the others while the encoder is built.
+/// The encoder's files as read: the network, built from its file as soon
+/// as that is in and checked (the engine reads the tokenizer and the
+/// table's head meanwhile), and the seconds that took; the files' contents
+/// (network, tokenizer); the embedding table's start (its head, or the
+/// whole file); whether all came from the cache; the seconds spent
+/// checking the downloaded ones' sha256; and the other cached files'
+/// checks, still running.
 pub struct ModelFiles {
+    pub network: Option<anyhow::Result<Network>>,
+    pub network_seconds: f64,
     pub contents: Vec<Vec<u8>>,
     pub table: TableStart,
     pub from_cache: bool,
     pub hash_seconds: f64,
-    pub network_check: Option<PendingCheck>,
     pub checks: Vec<PendingCheck>,
 }
 
-/// The encoder's files. Errors are for the user.
-pub async fn model_files(progress: Progress<'_>) -> Result<ModelFiles, String> {
+/// The encoder's files, the network built by `build_network` (given the
+/// file and whether it came from the cache). Errors are for the user.
+pub async fn model_files(
+    progress: Progress<'_>,
+    build_network: impl FnOnce(&[u8], bool) -> anyhow::Result<Network>,
+) -> Result<ModelFiles, String> {
     // The Cache API is missing outside secure contexts: download then.
     let cache = open_cache().await;
     let manifest = fetch_manifest(cache.as_ref()).await?;
@@ -76,24 +83,41 @@ pub async fn model_files(progress: Progress<'_>) -> Result<ModelFiles, String> {
     let mut from_cache = true;
     let mut contents = vec![];
     let mut checks = vec![];
-    let mut network_check = None;
+    let (mut build_network, mut network, mut network_seconds) = (Some(build_network), None, 0.0);
     let hashing = Cell::new(0.0);
+    // Every file's `cache.match` starts now, so that the engine reads the
+    // tokenizer while the network is built.
+    let mut found: Vec<Option<JsFuture>> =
+        files.iter().map(|file| cache.as_ref().map(|cache| JsFuture::from(cache.match_with_str(&file.url)))).collect();
     for (index, file) in files.iter().enumerate() {
-        let data = match cached_file(cache.as_ref(), file).await {
-            Some((data, check)) if index == 0 => {
-                network_check = Some(check);
-                data
-            }
+        let cached = match found[index].take() {
+            Some(found) => cached_file_found(cache.as_ref(), file, found).await,
+            None => None,
+        };
+        let cached = match cached {
+            // The network's copy must pass its check before it is read (a
+            // damaged graph file could fail in any way); one that does not
+            // is deleted, and downloaded below.
+            Some((data, check)) if index == 0 => cached_files_intact(vec![check], &hashing).await.then_some(data),
             Some((data, check)) => {
                 checks.push(check);
-                data
+                Some(data)
             }
+            None => None,
+        };
+        let data = match cached {
+            Some(data) => data,
             None => {
                 from_cache = false;
                 download(file, cache.as_ref(), &|n| progress(done + n, total), &hashing).await?
             }
         };
         done += file.bytes;
+        if let Some(build_network) = build_network.take() {
+            let started = now();
+            network = Some(build_network(&data, from_cache));
+            network_seconds = (now() - started) / 1000.0;
+        }
         contents.push(data);
     }
     let mut table = table_blocks::read_start(cache.as_ref(), &table_file, &hashing).await?;
@@ -105,7 +129,7 @@ pub async fn model_files(progress: Progress<'_>) -> Result<ModelFiles, String> {
         wasm_bindgen_futures::spawn_local(async move { prune(&cache, &current).await });
     }
     table_blocks::set_file(table_file);
-    Ok(ModelFiles { contents, table, from_cache, hash_seconds: hashing.get(), network_check, checks })
+    Ok(ModelFiles { network, network_seconds, contents, table, from_cache, hash_seconds: hashing.get(), checks })
 }
 
 /// A model file as the manifest describes it.
@@ -122,7 +146,13 @@ pub(super) struct ModelFile {
 /// its sha256 check started. A copy of another size is deleted (then
 /// downloaded again).
 pub(super) async fn cached_file(cache: Option<&Cache>, file: &ModelFile) -> Option<(Vec<u8>, PendingCheck)> {
-    let bytes = cached_bytes(cache, &file.url).await?;
+    let found = JsFuture::from(cache?.match_with_str(&file.url));
+    cached_file_found(cache, file, found).await
+}
+
+/// [`cached_file`], its `cache.match` already started.
+async fn cached_file_found(cache: Option<&Cache>, file: &ModelFile, found: JsFuture) -> Option<(Vec<u8>, PendingCheck)> {
+    let bytes = matched_bytes(found).await?;
     if bytes.len() as u64 != file.bytes {
         discard_damaged(cache?, &file.url).await;
         return None;

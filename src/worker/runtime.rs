@@ -16,7 +16,7 @@ use super::protocol::{LoadPhases, ModelStatus, Request, Response, Stage};
 use super::schedule::{self, Supersedable};
 use super::signal::Signal;
 use crate::centroid::Heads;
-use crate::encoder::{BuildTimes, EmbeddingCache, Encoder, EncoderFiles};
+use crate::encoder::{BuildTimes, EmbeddingCache, Encoder, Network};
 use crate::stream::live::LiveStream;
 use crate::stream::timeline::StreamOffer;
 use crate::stream::settings::StreamSettings;
@@ -176,32 +176,36 @@ struct Built {
     hash_seconds: f64,
 }
 
-/// Reads the model files and builds the encoder. The cached network's
-/// sha256 is awaited first (it started as the file was read, and the other
-/// files' reads hide it), the other files' run while the encoder is built;
-/// when one is damaged (a flipped byte on disk), its copy is deleted and
-/// the files are read once more, so that it is downloaded again.
+/// Reads the model files and builds the encoder: the network as soon as its
+/// file is in and checked (the engine reads the other files meanwhile), the
+/// rest once they are. The other cached files' sha256 runs while the
+/// encoder is built; when one is damaged (a flipped byte on disk), its copy
+/// is deleted and the files are read once more, so that it is downloaded
+/// again.
 async fn read_and_build() -> Result<Built, String> {
     let progress = |done, total| post(&Response::Model { status: ModelStatus::Fetching { done, total } });
+    let clock = || now() / 1000.0;
+    let build_network = |network: &[u8], from_cache| {
+        post(&Response::Model { status: ModelStatus::Loading { from_cache } });
+        Network::from_bytes_timed(network, &clock)
+    };
     let mut attempts_left = 2;
     loop {
         attempts_left -= 1;
-        let mut read = assets::model_files(&progress).await?;
+        let mut read = assets::model_files(&progress, build_network).await?;
         let read_at = now();
-        post(&Response::Model { status: ModelStatus::Loading { from_cache: read.from_cache } });
         let hashing = Cell::new(read.hash_seconds);
-        let network_check = read.network_check.take().into_iter().collect();
-        let network_intact = assets::cached_files_intact(network_check, &hashing).await;
-        let files = EncoderFiles { network: &read.contents[0], tokenizer: &read.contents[1], table: &read.table.bytes };
-        let built = if network_intact { Some(Encoder::from_bytes_timed(files, &|| now() / 1000.0)) } else { None };
-        let others_intact = assets::cached_files_intact(std::mem::take(&mut read.checks), &hashing).await;
-        let Some(built) = built.filter(|_| others_intact) else {
+        let network = read.network.take().expect("the network is built as its file is read");
+        let built = network.and_then(|network| Encoder::with_network_timed(network, &read.contents[1], &read.table.bytes, &clock));
+        if !assets::cached_files_intact(std::mem::take(&mut read.checks), &hashing).await {
             if attempts_left > 0 {
                 continue;
             }
             return Err("The language model kept on this device is damaged and could not be replaced. Reload to try again.".into());
-        };
+        }
         let (encoder, build) = built.map_err(|e| format!("The language model could not be loaded: {e}"))?;
+        // The network was built while the files were read: not reading time.
+        let read_at = read_at - read.network_seconds * 1000.0;
         return Ok(Built { encoder, read, build, read_at, hash_seconds: hashing.get() });
     }
 }
