@@ -492,9 +492,7 @@ impl Reader<'_> {
                 model.wire_node(name, Dequantize { has_bias: *has_bias, relu: *relu }, inputs)?
             }
             OpSpec::Int8Product { weights, wide } => {
-                let w = self.tensor(*weights)?;
-                ensure!(w.rank() == 2 && w.datum_type() == DatumType::I8, "int8 weights of shape {:?}", w.shape());
-                let product = Int8Product::packed(w.try_as_plain_ram()?.as_slice::<i8>()?, w.shape()[0], w.shape()[1], *wide);
+                let product = Int8Product::packed_tensor(&self.tensor(*weights)?, *wide)?;
                 model.wire_node(name, product, inputs)?
             }
         };
@@ -512,7 +510,7 @@ mod tests {
         let mut model = TypedModel::default();
         let n = TDim::Sym(model.symbols.sym("N"));
         let x = model.add_source("x", f32::fact([n.clone(), 4.into()]))?;
-        let w: Vec<i8> = vec![1, -2, 3, 4, -5, 6, 7, 8, -9, 10, 11, -12];
+        let w: Vec<i16> = vec![1, -2, 3, 4, -5, 6, 7, 8, -9, 10, 11, -500];
         let weights = Arc::new(tract_onnx::tract_core::ndarray::Array2::from_shape_vec((4, 3), w.clone())?.into_tensor());
         let q = model.wire_node("q", QuantizeRows { wide: true }, &[x])?;
         let p = model.wire_node("p", Int8Product::packed(&w, 4, 3, true), &[q[0]])?;

@@ -129,8 +129,9 @@ impl Expansion for Dequantize {
 
 /// `MatMulInteger` without zero points, `x [m, k] · w [k, n]`, by
 /// [`super::int8_product`]; or, when `wide`, `PrecisWideProduct`: the same
-/// with x in i16 (|x| ≤ 2047). W, a constant of the model, is packed once
-/// when the model is planned; then x is the op's only input.
+/// with x and W in i16 (|x| ≤ 2047, |W| ≤ 511). W, a constant of the
+/// model, is packed once when the model is planned; then x is the op's
+/// only input.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Int8Product {
     weights: Option<std::sync::Arc<PackedWeights>>,
@@ -139,9 +140,16 @@ pub struct Int8Product {
 
 impl Int8Product {
     /// The product by `w [k × n]` (row-major), packed now for this machine's
-    /// kernel; `wide` for i16 rows (the graph file's int8 products).
-    pub fn packed(w: &[i8], k: usize, n: usize, wide: bool) -> Self {
-        Int8Product { weights: Some(std::sync::Arc::new(PackedWeights::new(w, k, n))), wide }
+    /// kernel; `wide` for i16 rows and weights (the graph file's products).
+    pub fn packed(w: &[i16], k: usize, n: usize, wide: bool) -> Self {
+        Int8Product { weights: Some(std::sync::Arc::new(packed_weights(w, k, n, wide))), wide }
+    }
+
+    /// The product by `w`, a tensor of the op's weight type (i16 when wide,
+    /// else i8).
+    pub fn packed_tensor(w: &Tensor, wide: bool) -> TractResult<Self> {
+        let (k, n) = (w.shape()[0], w.shape()[1]);
+        Ok(Self::packed(&weight_values(w, wide)?, k, n, wide))
     }
 
     /// Whether its weights are packed in the op (a constant of the model).
@@ -152,6 +160,23 @@ impl Int8Product {
     pub fn wide(&self) -> bool {
         self.wide
     }
+}
+
+/// W packed for the rows the op takes: i16 when wide, else i8.
+fn packed_weights(w: &[i16], k: usize, n: usize, wide: bool) -> PackedWeights {
+    if wide { PackedWeights::new::<i16>(w, k, n) } else { PackedWeights::new::<i8>(w, k, n) }
+}
+
+/// A weight tensor's values: [k, n] of i16 (wide) or i8.
+fn weight_values(w: &Tensor, wide: bool) -> TractResult<Vec<i16>> {
+    ensure!(w.rank() == 2 && w.datum_type() == weight_type(wide), "int8 product: W of {:?} {:?}", w.datum_type(), w.shape());
+    let plain = w.try_as_plain_ram()?;
+    Ok(if wide { plain.as_slice::<i16>()?.to_vec() } else { plain.as_slice::<i8>()?.iter().map(|&v| v as i16).collect() })
+}
+
+/// `PrecisWideProduct`'s weights have 10 bits (i16), `MatMulInteger`'s 8.
+fn weight_type(wide: bool) -> DatumType {
+    if wide { i16::datum_type() } else { i8::datum_type() }
 }
 
 fn read_int8_product(_: &ParsingContext, node: &NodeProto) -> TractResult<(Box<dyn InferenceOp>, Vec<String>)> {
@@ -173,15 +198,14 @@ impl Expansion for Int8Product {
         let Some(w) = model.outlet_fact(inputs[1])?.konst.clone() else {
             return model.wire_node(prefix, self.clone(), inputs);
         };
-        let (k, n) = (w.shape()[0], w.shape()[1]);
-        model.wire_node(prefix, Int8Product::packed(w.try_as_plain_ram()?.as_slice::<i8>()?, k, n, self.wide), &inputs[..1])
+        model.wire_node(prefix, Int8Product::packed_tensor(&w, self.wide)?, &inputs[..1])
     }
 
     fn rules<'r, 'p: 'r, 's: 'r>(&'s self, s: &mut Solver<'r>, inputs: &'p [TensorProxy], outputs: &'p [TensorProxy]) -> InferenceResult {
         check_input_arity(inputs, 2)?;
         check_output_arity(outputs, 1)?;
         s.equals(&inputs[0].datum_type, row_type(self.wide))?;
-        s.equals(&inputs[1].datum_type, i8::datum_type())?;
+        s.equals(&inputs[1].datum_type, weight_type(self.wide))?;
         s.equals(&outputs[0].datum_type, i32::datum_type())?;
         s.equals(&inputs[0].rank, 2)?;
         s.equals(&inputs[1].rank, 2)?;
@@ -199,8 +223,9 @@ impl Op for Int8Product {
 
     /// In tract's form ("Mult: … with [kernel]"), for `bench-encoder --layers`.
     fn info(&self) -> TractResult<Vec<String>> {
-        let x = if self.wide { "int12" } else { "int8" };
-        Ok(vec![format!("Mult: {x} × int8 with [{}]", super::int8_product::kernel_name())])
+        let (x, w) = if self.wide { ("int12", "int10") } else { ("int8", "int8") };
+        let kernel = self.weights.as_ref().map_or(super::int8_product::kernel_name(), |weights| weights.kernel());
+        Ok(vec![format!("Mult: {x} × {w} with [{kernel}]")])
     }
     op_as_typed_op!();
 }
@@ -214,8 +239,7 @@ impl EvalOp for Int8Product {
         let weights = match (&self.weights, inputs.get(1)) {
             (Some(weights), _) => weights.as_ref(),
             (None, Some(w)) => {
-                ensure!(w.rank() == 2, "PrecisInt8Product: W of shape {:?}", w.shape());
-                packed_now = PackedWeights::new(w.try_as_plain_ram()?.as_slice::<i8>()?, w.shape()[0], w.shape()[1]);
+                packed_now = packed_weights(&weight_values(w, self.wide)?, w.shape()[0], w.shape()[1], self.wide);
                 &packed_now
             }
             (None, None) => bail!("PrecisInt8Product without weights"),

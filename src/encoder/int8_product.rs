@@ -18,17 +18,24 @@
 //! allocates 15 on x86-64; see wasm_matmul.rs). Sums stay exact: |x_q|,
 //! |W_q| ≤ 127, so 2,048 steps of depth reach 2^25 at most.
 //!
-//! x may also be wide: 12-bit activations held in i16 (|x_q| ≤ 2047, issue
-//! #43: the int8 encoder's ROUGE cost came from its 8-bit activations, not
-//! from its weights). The pairs tile widens x to i16 anyway, so there a
-//! wide x costs nothing; 2,048 steps of depth reach 2^29.1 at most, still
-//! exact. The VNNI tile takes bytes only: a wide x goes through it twice,
-//! as `64 · high + low` with both halves in [-32, 32].
+//! x may also be wide: 12-bit activations held in i16 (|x_q| ≤ 2047), and
+//! so may W: 10-bit weights (|W_q| ≤ 511). Issue #43: 8-bit activations
+//! were most of the int8 encoder's ROUGE cost, 8-bit weights the rest
+//! (docs/results/int8.md). The pairs tile widens both to i16 anyway, so
+//! there wide values cost nothing; 2,048 steps of depth reach
+//! 2,047 · 511 · 2,048 < 2^31 at most, still exact. The VNNI byte tile
+//! takes narrow x and W only; wide ones go through `vnni_pairs`, the same
+//! 8 × 32 tile with `vpdpwssd` (i16 pairs), as many multiply-adds per
+//! instruction as a wide x through the byte tile twice.
 
 /// Rows of x per tile.
 const ROWS: usize = 4;
 /// Columns of W per tile.
 const COLUMNS: usize = 8;
+
+/// The largest |W_q| the sums stay exact for, with |x_q| ≤ 2047 and up to
+/// 2,048 steps of depth (10-bit weights).
+pub const LARGEST_WEIGHT: i16 = 511;
 
 /// W as this machine's tile reads it, packed once per weight matrix (the
 /// encoder's weights are constants: `int8::Int8Product` packs them when the
@@ -46,9 +53,13 @@ enum Layout {
     /// the AVX2 one and the portable model.
     Pairs(Vec<i16>),
     /// Quads of depth steps as i8, by blocks of 16 columns, and each
-    /// column's sum: the AVX-512 VNNI tile (see `vnni`).
+    /// column's sum: the AVX-512 VNNI tile (see `vnni`), for int8 x and W.
     #[cfg(target_arch = "x86_64")]
     Quads { packed: Vec<i8>, column_sums: Vec<i32> },
+    /// Pairs of depth steps as i16, by blocks of 16 columns: the AVX-512
+    /// VNNI tile for wide x or W (see `vnni_pairs`).
+    #[cfg(target_arch = "x86_64")]
+    WidePairs(Vec<i16>),
 }
 
 impl std::fmt::Debug for PackedWeights {
@@ -58,13 +69,20 @@ impl std::fmt::Debug for PackedWeights {
 }
 
 impl PackedWeights {
-    /// `w [k × n]`, row-major, packed for [`kernel_name`]'s tile.
-    pub fn new(w: &[i8], k: usize, n: usize) -> Self {
+    /// `w [k × n]`, row-major, |w| ≤ [`LARGEST_WEIGHT`], packed for
+    /// [`kernel_name`]'s tile and for x of type `X`.
+    pub fn new<X: Activation>(w: &[i16], k: usize, n: usize) -> Self {
         assert_eq!(w.len(), k * n, "int8 product: W is not {k} × {n}");
+        assert!(w.iter().all(|v| v.abs() <= LARGEST_WEIGHT), "int8 product: a weight beyond ±{LARGEST_WEIGHT}");
         #[cfg(target_arch = "x86_64")]
         if vnni::available() {
-            let (packed, column_sums) = vnni::pack(w, k, n);
-            return Self { k, n, layout: Layout::Quads { packed, column_sums } };
+            let narrow_w = w.iter().all(|v| v.abs() <= 127);
+            if X::LARGEST <= 127 && narrow_w {
+                let bytes: Vec<i8> = w.iter().map(|&v| v as i8).collect();
+                let (packed, column_sums) = vnni::pack(&bytes, k, n);
+                return Self { k, n, layout: Layout::Quads { packed, column_sums } };
+            }
+            return Self { k, n, layout: Layout::WidePairs(vnni_pairs::pack(w, k, n)) };
         }
         Self { k, n, layout: Layout::Pairs(pack_columns(w, k, n)) }
     }
@@ -74,6 +92,15 @@ impl PackedWeights {
         self.n
     }
 
+    /// The tile these weights are packed for, as `bench-encoder --layers` names it.
+    pub fn kernel(&self) -> &'static str {
+        match self.layout {
+            #[cfg(target_arch = "x86_64")]
+            Layout::WidePairs(_) => "precis_avx512vnni_i16_8x32",
+            _ => kernel_name(),
+        }
+    }
+
     /// `out[m × n] = x[m × k] · W`, row-major; the sums are exact.
     pub fn product<X: Activation>(&self, x: &[X], m: usize, out: &mut [i32]) {
         let (k, n) = (self.k, self.n);
@@ -81,14 +108,22 @@ impl PackedWeights {
         match &self.layout {
             Layout::Pairs(packed) => pairs_product(x, packed, m, k, n, out),
             #[cfg(target_arch = "x86_64")]
-            Layout::Quads { packed, column_sums } => X::vnni_product(x, packed, column_sums, m, k, n, out),
+            Layout::Quads { packed, column_sums } => {
+                let x = X::bytes(x).expect("int8 product: W packed for int8 x, given wide x");
+                vnni::product(x, packed, column_sums, m, k, n, out)
+            }
+            #[cfg(target_arch = "x86_64")]
+            Layout::WidePairs(packed) => {
+                let x: Vec<i16> = x.iter().map(|&v| v.into()).collect();
+                vnni_pairs::product(&x, packed, m, k, n, out)
+            }
         }
     }
 }
 
 /// `out[m × n] = x[m × k] · w[k × n]`, all row-major.
-pub fn product<X: Activation>(x: &[X], w: &[i8], m: usize, k: usize, n: usize, out: &mut [i32]) {
-    PackedWeights::new(w, k, n).product(x, m, out)
+pub fn product<X: Activation>(x: &[X], w: &[i16], m: usize, k: usize, n: usize, out: &mut [i32]) {
+    PackedWeights::new::<X>(w, k, n).product(x, m, out)
 }
 
 /// The activations a product takes: int8, or 12-bit ones in i16 (wide).
@@ -100,9 +135,9 @@ pub trait Activation: Copy + Into<i16> + 'static {
     /// has it; false when it did not.
     fn pack_four_rows(rows: &[Self], k: usize, packed: &mut [i16]) -> bool;
 
-    /// The product on the VNNI tile, which takes bytes.
+    /// x as bytes, for the VNNI byte tile: int8 x only.
     #[cfg(target_arch = "x86_64")]
-    fn vnni_product(x: &[Self], packed: &[i8], column_sums: &[i32], m: usize, k: usize, n: usize, out: &mut [i32]);
+    fn bytes(x: &[Self]) -> Option<&[i8]>;
 }
 
 impl Activation for i8 {
@@ -116,8 +151,8 @@ impl Activation for i8 {
     }
 
     #[cfg(target_arch = "x86_64")]
-    fn vnni_product(x: &[i8], packed: &[i8], column_sums: &[i32], m: usize, k: usize, n: usize, out: &mut [i32]) {
-        vnni::product(x, packed, column_sums, m, k, n, out)
+    fn bytes(x: &[i8]) -> Option<&[i8]> {
+        Some(x)
     }
 }
 
@@ -140,10 +175,6 @@ fn no_simd_packing<X>(_: &[X], _: usize, _: &mut [i16]) -> bool {
     false
 }
 
-/// A wide x is split as `64 · high + low` for the VNNI tile.
-#[cfg(target_arch = "x86_64")]
-const WIDE_SPLIT: i16 = 64;
-
 impl Activation for i16 {
     const LARGEST: i16 = 2047;
 
@@ -155,17 +186,8 @@ impl Activation for i16 {
     }
 
     #[cfg(target_arch = "x86_64")]
-    fn vnni_product(x: &[i16], packed: &[i8], column_sums: &[i32], m: usize, k: usize, n: usize, out: &mut [i32]) {
-        // high = round(x / 64) and low = x - 64 · high, both in [-32, 32]
-        // for |x| ≤ 2047; the two products recombine exactly.
-        let high: Vec<i8> = x.iter().map(|&v| ((v + WIDE_SPLIT / 2).div_euclid(WIDE_SPLIT)) as i8).collect();
-        let low: Vec<i8> = x.iter().zip(&high).map(|(&v, &h)| (v - WIDE_SPLIT * h as i16) as i8).collect();
-        vnni::product(&high, packed, column_sums, m, k, n, out);
-        let mut low_out = vec![0i32; out.len()];
-        vnni::product(&low, packed, column_sums, m, k, n, &mut low_out);
-        for (sum, low) in out.iter_mut().zip(low_out) {
-            *sum = *sum * WIDE_SPLIT as i32 + low;
-        }
+    fn bytes(_: &[i16]) -> Option<&[i8]> {
+        None
     }
 }
 
@@ -244,9 +266,9 @@ pub fn outruns_tract() -> bool {
 /// W by blocks of 8 columns; within a block, for each pair of depth steps,
 /// column by column: `w[2p][c], w[2p + 1][c]`. Zeros pad the last block and
 /// an odd depth.
-fn pack_columns(w: &[i8], k: usize, n: usize) -> Vec<i16> {
+fn pack_columns(w: &[i16], k: usize, n: usize) -> Vec<i16> {
     let pairs = k.div_ceil(2);
-    let at = |row: usize, column: usize| if row < k && column < n { w[row * n + column] as i16 } else { 0 };
+    let at = |row: usize, column: usize| if row < k && column < n { w[row * n + column] } else { 0 };
     let mut packed = Vec::with_capacity(n.div_ceil(COLUMNS) * pairs * COLUMNS * 2);
     for first_column in (0..n).step_by(COLUMNS) {
         for p in 0..pairs {
@@ -539,6 +561,104 @@ mod vnni {
     }
 }
 
+/// AVX-512 VNNI for wide values: `vpdpwssd` multiplies 2 i16 pairs and
+/// adds both products to an i32 lane, 32 multiply-adds per instruction
+/// (half of `vpdpbusd`'s 64, which a wide x needs twice). No shift or
+/// column sums: x is signed as it is. Exact, as the pairs tile: the lanes
+/// wrap, and no sum reaches 2^31 (see the module's comment).
+///
+/// The tile is the byte tile's, 8 rows × 32 columns; x needs no packing,
+/// since a row's two neighbouring depth steps are one i32 to broadcast.
+#[cfg(target_arch = "x86_64")]
+mod vnni_pairs {
+    use std::arch::x86_64::*;
+
+    /// Columns per block (one vector of 16 i32) and rows per tile.
+    const BLOCK: usize = 16;
+    const ROWS: usize = 8;
+
+    /// W by blocks of 16 columns (an even number of blocks, zeros padding),
+    /// each block pair by pair: `w[2p][c], w[2p + 1][c]` for its 16 columns.
+    pub fn pack(w: &[i16], k: usize, n: usize) -> Vec<i16> {
+        let pairs = k.div_ceil(2);
+        let blocks = n.div_ceil(2 * BLOCK) * 2;
+        let mut packed = vec![0i16; blocks * pairs * 2 * BLOCK];
+        for (row, w_row) in w.chunks_exact(n).enumerate() {
+            let (pair, depth) = (row / 2, row % 2);
+            for (column, &value) in w_row.iter().enumerate() {
+                let (block, lane) = (column / BLOCK, column % BLOCK);
+                packed[((block * pairs + pair) * BLOCK + lane) * 2 + depth] = value;
+            }
+        }
+        packed
+    }
+
+    pub fn product(x: &[i16], packed: &[i16], m: usize, k: usize, n: usize, out: &mut [i32]) {
+        let pairs = k.div_ceil(2);
+        assert!(super::vnni::available() && packed.len().is_multiple_of(2 * BLOCK * pairs * 2) && packed.len() >= n * pairs * 2);
+        assert!(x.len() == m * k && out.len() == m * n);
+        // Each row padded to whole pairs and the rows to whole tiles (the
+        // padding meets zero weights or is never stored).
+        let stride = pairs * 2;
+        let mut rows = vec![0i16; m.div_ceil(ROWS) * ROWS * stride];
+        for (to, from) in rows.chunks_exact_mut(stride).zip(x.chunks_exact(k)) {
+            to[..k].copy_from_slice(from);
+        }
+        // SAFETY: AVX-512 F, BW and VNNI are checked above, and the kernel
+        // reads within `rows` and `packed` by their sizes.
+        unsafe { product_tiles(&rows, stride, packed, m, n, out) }
+    }
+
+    #[target_feature(enable = "avx512f,avx512bw,avx512vnni")]
+    unsafe fn product_tiles(x: &[i16], stride: usize, packed: &[i16], m: usize, n: usize, out: &mut [i32]) {
+        let pairs = stride / 2;
+        let block_values = pairs * 2 * BLOCK;
+        for first_row in (0..m).step_by(ROWS) {
+            let rows = ROWS.min(m - first_row);
+            let x_tile = unsafe { x.as_ptr().add(first_row * stride) };
+            for (pair_of_blocks, blocks) in packed.chunks_exact(2 * block_values).enumerate() {
+                let (left, right) = blocks.split_at(block_values);
+                let tile = unsafe { tile(x_tile, stride, left.as_ptr(), right.as_ptr(), pairs) };
+                for (r, tile_row) in tile.iter().enumerate().take(rows) {
+                    for (half, &sums) in tile_row.iter().enumerate() {
+                        let first_column = (2 * pair_of_blocks + half) * BLOCK;
+                        if first_column >= n {
+                            break;
+                        }
+                        let mut lanes = [0i32; BLOCK];
+                        unsafe { _mm512_storeu_si512(lanes.as_mut_ptr() as *mut _, sums) };
+                        let columns = BLOCK.min(n - first_column);
+                        let start = (first_row + r) * n + first_column;
+                        out[start..start + columns].copy_from_slice(&lanes[..columns]);
+                    }
+                }
+            }
+        }
+    }
+
+    /// 8 rows of x (`stride` i16 apart) against two blocks of W.
+    #[target_feature(enable = "avx512f,avx512bw,avx512vnni")]
+    #[inline]
+    unsafe fn tile(x: *const i16, stride: usize, left: *const i16, right: *const i16, pairs: usize) -> [[__m512i; 2]; ROWS] {
+        let mut sums = [[_mm512_setzero_si512(); 2]; ROWS];
+        for p in 0..pairs {
+            let (w0, w1) = unsafe {
+                (
+                    _mm512_loadu_si512(left.add(p * 2 * BLOCK) as *const _),
+                    _mm512_loadu_si512(right.add(p * 2 * BLOCK) as *const _),
+                )
+            };
+            for (r, row) in sums.iter_mut().enumerate() {
+                let pair = unsafe { (x.add(r * stride + 2 * p) as *const i32).read_unaligned() };
+                let broadcast = _mm512_set1_epi32(pair);
+                row[0] = _mm512_dpwssd_epi32(row[0], broadcast, w0);
+                row[1] = _mm512_dpwssd_epi32(row[1], broadcast, w1);
+            }
+        }
+        sums
+    }
+}
+
 /// The SIMD tile against [`tile_portable`], and whole products against
 /// a plain triple loop, on odd sizes; run by the browser parity test
 /// (through `checkMatmulKernel`) where the SIMD path is the one compiled.
@@ -556,10 +676,11 @@ pub fn self_check() -> Result<usize, String> {
     };
     let mut checked = 0;
     for (m, k, n) in [(1, 1, 1), (4, 2, 8), (5, 7, 9), (13, 64, 17), (9, 1280, 24)] {
-        let w: Vec<i8> = random(k * n, 127).into_iter().map(|v| v as i8).collect();
+        let w = random(k * n, 127);
         let x: Vec<i8> = random(m * k, 127).into_iter().map(|v| v as i8).collect();
         check_product(&x, &w, m, k, n)?;
         check_product(&random(m * k, i16::LARGEST), &w, m, k, n)?;
+        check_product(&random(m * k, i16::LARGEST), &random(k * n, LARGEST_WEIGHT), m, k, n)?;
         checked += 1;
     }
     Ok(checked)
@@ -567,8 +688,9 @@ pub fn self_check() -> Result<usize, String> {
 
 /// One product of [`self_check`] against a plain triple loop, and its
 /// first tile's SIMD kernels against [`tile_portable`].
-fn check_product<X: Activation + std::fmt::Debug>(x: &[X], w: &[i8], m: usize, k: usize, n: usize) -> Result<(), String> {
-    let what = format!("{m}×{k}×{n}, |x| ≤ {}", X::LARGEST);
+fn check_product<X: Activation + std::fmt::Debug>(x: &[X], w: &[i16], m: usize, k: usize, n: usize) -> Result<(), String> {
+    let largest_w = w.iter().map(|v| v.abs()).max().unwrap_or(0);
+    let what = format!("{m}×{k}×{n}, |x| ≤ {}, |W| ≤ {largest_w}", X::LARGEST);
     let mut got = vec![0i32; m * n];
     product(x, w, m, k, n, &mut got);
     for row in 0..m {
@@ -603,7 +725,7 @@ mod tests {
     fn both_layouts_give_the_plain_product() {
         let (m, k, n) = (11, 36, 40);
         let x: Vec<i8> = (0..m * k).map(|i| ((i * 37 % 255) as i32 - 127) as i8).collect();
-        let w: Vec<i8> = (0..k * n).map(|i| ((i * 91 % 255) as i32 - 127) as i8).collect();
+        let w: Vec<i16> = (0..k * n).map(|i| (i * 91 % 255) as i16 - 127).collect();
         let want: Vec<i32> = (0..m * n)
             .map(|cell| (0..k).map(|i| x[cell / n * k + i] as i32 * w[i * n + cell % n] as i32).sum())
             .collect();
@@ -611,31 +733,40 @@ mod tests {
         super::pairs_product(&x, &super::pack_columns(&w, k, n), m, k, n, &mut pairs);
         assert_eq!(pairs, want);
         let mut picked = vec![0; m * n];
-        super::PackedWeights::new(&w, k, n).product(&x, m, &mut picked);
-        assert_eq!(picked, want, "{}", super::kernel_name());
+        let packed = super::PackedWeights::new::<i8>(&w, k, n);
+        packed.product(&x, m, &mut picked);
+        assert_eq!(picked, want, "{}", packed.kernel());
+    }
+
+    /// Wide x and 10-bit W, whichever tile this machine's `product` picks
+    /// (with AVX-512 VNNI, the i16 pairs one), against the plain product.
+    #[test]
+    fn wide_rows_and_weights_give_the_plain_product() {
+        let (m, k, n) = (19, 70, 45);
+        let x: Vec<i16> = (0..m * k).map(|i| (i * 389 % 4095) as i16 - 2047).collect();
+        let w: Vec<i16> = (0..k * n).map(|i| (i * 151 % 1023) as i16 - 511).collect();
+        let want: Vec<i32> = (0..m * n)
+            .map(|cell| (0..k).map(|i| x[cell / n * k + i] as i32 * w[i * n + cell % n] as i32).sum())
+            .collect();
+        let mut got = vec![0; m * n];
+        let packed = super::PackedWeights::new::<i16>(&w, k, n);
+        packed.product(&x, m, &mut got);
+        assert_eq!(got, want, "{}", packed.kernel());
     }
 
     #[test]
     fn products_are_exact_on_odd_sizes_and_extreme_values() {
         assert_eq!(super::self_check(), Ok(5));
-        let (x, w) = (vec![-127i8; 3 * 2048], vec![-127i8; 2048 * 9]);
+        let (x, w) = (vec![-127i8; 3 * 2048], vec![-127i16; 2048 * 9]);
         let mut out = vec![0; 27];
         super::product(&x, &w, 3, 2048, 9, &mut out);
         assert!(out.iter().all(|&v| v == 127 * 127 * 2048));
         let wide = vec![-2047i16; 3 * 2048];
         super::product(&wide, &w, 3, 2048, 9, &mut out);
         assert!(out.iter().all(|&v| v == 2047 * 127 * 2048));
-    }
-
-    /// A wide x splits into halves of at most 32 for the VNNI tile, at
-    /// every value, so the two byte products recombine exactly.
-    #[cfg(target_arch = "x86_64")]
-    #[test]
-    fn wide_values_split_into_two_small_halves() {
-        for v in -2047i16..=2047 {
-            let high = (v + super::WIDE_SPLIT / 2).div_euclid(super::WIDE_SPLIT);
-            let low = v - super::WIDE_SPLIT * high;
-            assert!(high.abs() <= 32 && low.abs() <= 32 && super::WIDE_SPLIT * high + low == v, "{v}");
-        }
+        // The largest sum: 2,047 · 511 · 2,048 = 2,142,242,816 < 2^31.
+        let wide_w = vec![-super::LARGEST_WEIGHT; 2048 * 9];
+        super::product(&wide, &wide_w, 3, 2048, 9, &mut out);
+        assert!(out.iter().all(|&v| v == 2047 * 511 * 2048));
     }
 }
