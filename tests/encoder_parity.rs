@@ -109,15 +109,16 @@ fn encoder_matches_python_reference() {
 }
 
 /// The int8 build (models/int8.py) against the same reference. Issue #21's
-/// bar was the f32 one; with 12-bit activations (issue #43) the int8 build
-/// holds a tighter one: its lowest line is at 0.99976, where 8-bit
-/// activations reached 0.99898 ("😀😀😀 🎉🔥") and lost ROUGE to f32.
+/// bar was the f32 one; with 12-bit activations and 10-bit weights (issue
+/// #43) the int8 build holds a tighter one: its lowest line is at 0.99998,
+/// where 12-bit activations with 8-bit weights reached 0.99976, and 8-bit
+/// ones 0.99898 ("😀😀😀 🎉🔥"), and both lost ROUGE to f32.
 #[test]
 fn int8_encoder_matches_python_reference() {
     check_against_reference("int8", INT8_MIN_COSINE);
 }
 
-const INT8_MIN_COSINE: f64 = 0.9995;
+const INT8_MIN_COSINE: f64 = 0.9999;
 
 fn check_against_reference(encoder: &str, min_cosine: f64) {
     let input = fixture_text();
