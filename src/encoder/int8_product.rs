@@ -113,10 +113,7 @@ impl PackedWeights {
                 vnni::product(x, packed, column_sums, m, k, n, out)
             }
             #[cfg(target_arch = "x86_64")]
-            Layout::WidePairs(packed) => {
-                let x: Vec<i16> = x.iter().map(|&v| v.into()).collect();
-                vnni_pairs::product(&x, packed, m, k, n, out)
-            }
+            Layout::WidePairs(packed) => vnni_pairs::product(&X::wide(x), packed, m, k, n, out),
         }
     }
 }
@@ -138,6 +135,10 @@ pub trait Activation: Copy + Into<i16> + 'static {
     /// x as bytes, for the VNNI byte tile: int8 x only.
     #[cfg(target_arch = "x86_64")]
     fn bytes(x: &[Self]) -> Option<&[i8]>;
+
+    /// x as i16, for the VNNI i16 tile (a copy only for int8 x).
+    #[cfg(target_arch = "x86_64")]
+    fn wide(x: &[Self]) -> std::borrow::Cow<'_, [i16]>;
 }
 
 impl Activation for i8 {
@@ -153,6 +154,11 @@ impl Activation for i8 {
     #[cfg(target_arch = "x86_64")]
     fn bytes(x: &[i8]) -> Option<&[i8]> {
         Some(x)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    fn wide(x: &[i8]) -> std::borrow::Cow<'_, [i16]> {
+        x.iter().map(|&v| v as i16).collect()
     }
 }
 
@@ -188,6 +194,11 @@ impl Activation for i16 {
     #[cfg(target_arch = "x86_64")]
     fn bytes(_: &[i16]) -> Option<&[i8]> {
         None
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    fn wide(x: &[i16]) -> std::borrow::Cow<'_, [i16]> {
+        x.into()
     }
 }
 
@@ -597,16 +608,23 @@ mod vnni_pairs {
         let pairs = k.div_ceil(2);
         assert!(super::vnni::available() && packed.len().is_multiple_of(2 * BLOCK * pairs * 2) && packed.len() >= n * pairs * 2);
         assert!(x.len() == m * k && out.len() == m * n);
-        // Each row padded to whole pairs and the rows to whole tiles (the
+        // Whole tiles of rows are read in place when the depth is even; the
+        // rest (the last rows, or every row of an odd depth) is copied,
+        // each row padded to whole pairs and the rows to a whole tile (the
         // padding meets zero weights or is never stored).
-        let stride = pairs * 2;
-        let mut rows = vec![0i16; m.div_ceil(ROWS) * ROWS * stride];
-        for (to, from) in rows.chunks_exact_mut(stride).zip(x.chunks_exact(k)) {
-            to[..k].copy_from_slice(from);
+        let in_place = if k.is_multiple_of(2) { m / ROWS * ROWS } else { 0 };
+        // SAFETY (both calls): AVX-512 F, BW and VNNI are checked above, and
+        // the kernel reads whole tiles of rows within `x` or `rest` and
+        // `packed` by their sizes.
+        unsafe { product_tiles(&x[..in_place * k], k, packed, in_place, n, &mut out[..in_place * n]) };
+        if in_place < m {
+            let (stride, left) = (pairs * 2, m - in_place);
+            let mut rest = vec![0i16; left.div_ceil(ROWS) * ROWS * stride];
+            for (to, from) in rest.chunks_exact_mut(stride).zip(x[in_place * k..].chunks_exact(k)) {
+                to[..k].copy_from_slice(from);
+            }
+            unsafe { product_tiles(&rest, stride, packed, left, n, &mut out[in_place * n..]) };
         }
-        // SAFETY: AVX-512 F, BW and VNNI are checked above, and the kernel
-        // reads within `rows` and `packed` by their sizes.
-        unsafe { product_tiles(&rows, stride, packed, m, n, out) }
     }
 
     #[target_feature(enable = "avx512f,avx512bw,avx512vnni")]
