@@ -435,17 +435,18 @@ impl Reader<'_> {
         match self.header.tensors.get(index).context("no such tensor")? {
             TensorSpec::Raw { datum, shape, offset, bytes } => {
                 let end = offset.checked_add(*bytes).filter(|&end| end <= self.data.len()).context("a tensor past the end")?;
-                let mut content = std::borrow::Cow::Borrowed(&self.data[*offset..end]);
+                let content = &self.data[*offset..end];
                 if *datum == Datum::I16 {
                     ensure!(content.len().is_multiple_of(2), "an i16 tensor of an odd number of bytes");
                     let (low, high) = content.split_at(content.len() / 2);
-                    content = low.iter().zip(high).flat_map(|(&l, &h)| [l, h]).collect::<Vec<u8>>().into();
+                    let values: Vec<i16> = low.iter().zip(high).map(|(&l, &h)| i16::from_le_bytes([l, h])).collect();
+                    return Ok(Tensor::from_shape(shape, &values)?);
                 }
                 // Any other byte in a bool is undefined behaviour.
                 ensure!(*datum != Datum::Bool || content.iter().all(|&b| b <= 1), "a bool tensor with other values");
                 // Safety: the length is checked against the shape, and every
                 // bit pattern is a value of the other types.
-                Ok(unsafe { Tensor::from_raw_dt(datum.datum_type(), shape, &content)? })
+                Ok(unsafe { Tensor::from_raw_dt(datum.datum_type(), shape, content)? })
             }
             TensorSpec::Dims { shape, values } => {
                 let values = tdims(values, &self.symbols)?;
