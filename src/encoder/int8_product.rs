@@ -470,8 +470,8 @@ mod vnni {
     use std::arch::x86_64::*;
 
     /// Columns per block (one vector of 16 i32) and rows per tile.
-    const BLOCK: usize = 16;
-    const ROWS: usize = 8;
+    pub(super) const BLOCK: usize = 16;
+    pub(super) const ROWS: usize = 8;
 
     pub fn available() -> bool {
         std::is_x86_feature_detected!("avx512f")
@@ -530,21 +530,40 @@ mod vnni {
             for (pair, blocks) in packed.chunks_exact(2 * block_bytes).enumerate() {
                 let (left, right) = blocks.split_at(block_bytes);
                 let tile = unsafe { tile(x_tile, stride, left.as_ptr(), right.as_ptr(), quads) };
-                for (r, tile_row) in tile.iter().enumerate().take(rows) {
-                    for (half, &sums) in tile_row.iter().enumerate() {
-                        let first_column = (2 * pair + half) * BLOCK;
-                        if first_column >= n {
-                            break;
-                        }
-                        let offsets = unsafe { _mm512_loadu_si512(column_sums.as_ptr().add(first_column) as *const _) };
-                        let exact = _mm512_sub_epi32(sums, _mm512_slli_epi32::<7>(offsets));
-                        let mut lanes = [0i32; BLOCK];
-                        unsafe { _mm512_storeu_si512(lanes.as_mut_ptr() as *mut _, exact) };
-                        let columns = BLOCK.min(n - first_column);
-                        let start = (first_row + r) * n + first_column;
-                        out[start..start + columns].copy_from_slice(&lanes[..columns]);
-                    }
+                let exact = |sums, first_column: usize| {
+                    let offsets = unsafe { _mm512_loadu_si512(column_sums.as_ptr().add(first_column) as *const _) };
+                    _mm512_sub_epi32(sums, _mm512_slli_epi32::<7>(offsets))
+                };
+                unsafe { store_tile(&tile, rows, first_row, 2 * pair * BLOCK, n, out, exact) };
+            }
+        }
+    }
+
+    /// A tile's sums, `rows` of its rows, into `out` (n columns) from row
+    /// `first_row` and column `first_column` (its left block's first), each
+    /// block of 16 columns through `finish(sums, its first column)` and cut
+    /// at column n.
+    #[target_feature(enable = "avx512f,avx512bw,avx512vnni")]
+    pub(super) unsafe fn store_tile(
+        tile: &[[__m512i; 2]; ROWS],
+        rows: usize,
+        first_row: usize,
+        first_column: usize,
+        n: usize,
+        out: &mut [i32],
+        finish: impl Fn(__m512i, usize) -> __m512i,
+    ) {
+        for (r, tile_row) in tile.iter().enumerate().take(rows) {
+            for (half, &sums) in tile_row.iter().enumerate() {
+                let first_column = first_column + half * BLOCK;
+                if first_column >= n {
+                    break;
                 }
+                let mut lanes = [0i32; BLOCK];
+                unsafe { _mm512_storeu_si512(lanes.as_mut_ptr() as *mut _, finish(sums, first_column)) };
+                let columns = BLOCK.min(n - first_column);
+                let start = (first_row + r) * n + first_column;
+                out[start..start + columns].copy_from_slice(&lanes[..columns]);
             }
         }
     }
@@ -582,11 +601,8 @@ mod vnni {
 /// since a row's two neighbouring depth steps are one i32 to broadcast.
 #[cfg(target_arch = "x86_64")]
 mod vnni_pairs {
+    use super::vnni::{store_tile, BLOCK, ROWS};
     use std::arch::x86_64::*;
-
-    /// Columns per block (one vector of 16 i32) and rows per tile.
-    const BLOCK: usize = 16;
-    const ROWS: usize = 8;
 
     /// W by blocks of 16 columns (an even number of blocks, zeros padding),
     /// each block pair by pair: `w[2p][c], w[2p + 1][c]` for its 16 columns.
@@ -637,19 +653,7 @@ mod vnni_pairs {
             for (pair_of_blocks, blocks) in packed.chunks_exact(2 * block_values).enumerate() {
                 let (left, right) = blocks.split_at(block_values);
                 let tile = unsafe { tile(x_tile, stride, left.as_ptr(), right.as_ptr(), pairs) };
-                for (r, tile_row) in tile.iter().enumerate().take(rows) {
-                    for (half, &sums) in tile_row.iter().enumerate() {
-                        let first_column = (2 * pair_of_blocks + half) * BLOCK;
-                        if first_column >= n {
-                            break;
-                        }
-                        let mut lanes = [0i32; BLOCK];
-                        unsafe { _mm512_storeu_si512(lanes.as_mut_ptr() as *mut _, sums) };
-                        let columns = BLOCK.min(n - first_column);
-                        let start = (first_row + r) * n + first_column;
-                        out[start..start + columns].copy_from_slice(&lanes[..columns]);
-                    }
-                }
+                unsafe { store_tile(&tile, rows, first_row, 2 * pair_of_blocks * BLOCK, n, out, |sums, _| sums) };
             }
         }
     }
