@@ -10,10 +10,11 @@
 //!   the weight's per-column scale, plus the bias, then ReLU if asked.
 //!
 //! With `bits = 12`, `PrecisQuantizeRows` gives wide rows instead: i16 with
-//! max |x| / 2047 as the scale, which `PrecisWideProduct` (int8 weights)
-//! multiplies. The int8 encoder's ROUGE cost against f32 came from its
-//! 8-bit activations, not from its weights (docs/results/int8.md), and our
-//! product widens x to i16 anyway, so in wasm 12 bits cost nothing.
+//! max |x| / 2047 as the scale, which `PrecisWideProduct` multiplies by
+//! 10-bit weights (i16, |W| ≤ 511; the build's). The int8 encoder's ROUGE
+//! cost against f32 came mostly from its 8-bit activations and the rest
+//! from its 8-bit weights (docs/results/int8.md), and our product widens x
+//! and W to i16 anyway, so in wasm the wider values cost nothing.
 //!
 //! Written as plain ONNX ops (Abs, ReduceMax, Div, Round, Clip, Cast, Cast,
 //! Mul, Mul) the same work took nine passes over the data, and cost more
