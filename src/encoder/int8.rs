@@ -26,7 +26,7 @@ use tract_onnx::pb::NodeProto;
 use tract_onnx::prelude::*;
 use tract_onnx::tract_hir::internal::*;
 
-use super::int8_product::{Activation, PackedWeights};
+use super::int8_product::{Activation, PackedWeights, LARGEST_WEIGHT};
 
 /// Registers both ops with the ONNX reader, under the names the model uses;
 /// where tract's integer kernels are slow or missing, also our integer
@@ -172,7 +172,10 @@ fn packed_weights(w: &[i16], k: usize, n: usize, wide: bool) -> PackedWeights {
 fn weight_values(w: &Tensor, wide: bool) -> TractResult<Vec<i16>> {
     ensure!(w.rank() == 2 && w.datum_type() == weight_type(wide), "int8 product: W of {:?} {:?}", w.datum_type(), w.shape());
     let plain = w.try_as_plain_ram()?;
-    Ok(if wide { plain.as_slice::<i16>()?.to_vec() } else { plain.as_slice::<i8>()?.iter().map(|&v| v as i16).collect() })
+    let values: Vec<i16> = if wide { plain.as_slice::<i16>()?.to_vec() } else { plain.as_slice::<i8>()?.iter().map(|&v| v as i16).collect() };
+    // Beyond 10 bits the i32 sums could wrap: a model's error, not a panic.
+    ensure!(values.iter().all(|v| v.abs() <= LARGEST_WEIGHT), "int8 product: a weight beyond ±{LARGEST_WEIGHT}");
+    Ok(values)
 }
 
 /// `PrecisWideProduct`'s weights have 10 bits (i16), `MatMulInteger`'s 8.
@@ -671,6 +674,17 @@ mod tests {
     #[test]
     fn the_row_kernels_agree_with_the_scalar_ones() {
         assert_eq!(self_check(), Ok(40));
+    }
+
+    /// A weight the i32 sums cannot hold is the model's error, named.
+    #[test]
+    fn a_weight_beyond_10_bits_is_refused() {
+        let ok = tensor2(&[[511i16, -511], [3, 4]]);
+        assert!(Int8Product::packed_tensor(&ok, true).is_ok());
+        let beyond = tensor2(&[[512i16, 0], [3, 4]]);
+        let error = Int8Product::packed_tensor(&beyond, true).unwrap_err().to_string();
+        assert!(error.contains("beyond"), "{error}");
+        assert!(Int8Product::packed_tensor(&tensor2(&[[1i8, 2]]), true).is_err(), "i8 weights for a wide product");
     }
 
     #[test]
