@@ -526,7 +526,7 @@ mod tests {
         let w: Vec<i16> = vec![1, -2, 3, 4, -5, 6, 7, 8, -9, 10, 11, -500];
         let weights = Arc::new(tract_onnx::tract_core::ndarray::Array2::from_shape_vec((4, 3), w.clone())?.into_tensor());
         let q = model.wire_node("q", QuantizeRows { wide: true }, &[x])?;
-        let p = model.wire_node("p", Int8Product::packed(&w, 4, 3, true), &[q[0]])?;
+        let p = model.wire_node("p", Int8Product::packed(&w, 4, 3, true)?, &[q[0]])?;
         let scales = model.add_const("scales", tensor1(&[0.5f32, 0.25, 1.0]))?;
         let d = model.wire_node("d", Dequantize { has_bias: false, relu: true }, &[p[0], q[1], scales])?;
         let t = model.wire_node("t", math::tanh(), &d)?;

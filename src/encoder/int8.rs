@@ -26,7 +26,7 @@ use tract_onnx::pb::NodeProto;
 use tract_onnx::prelude::*;
 use tract_onnx::tract_hir::internal::*;
 
-use super::int8_product::{Activation, PackedWeights, LARGEST_WEIGHT};
+use super::int8_product::{Activation, PackedWeights};
 
 /// Registers both ops with the ONNX reader, under the names the model uses;
 /// where tract's integer kernels are slow or missing, also our integer
@@ -142,15 +142,15 @@ pub struct Int8Product {
 impl Int8Product {
     /// The product by `w [k × n]` (row-major), packed now for this machine's
     /// kernel; `wide` for i16 rows and weights (the graph file's products).
-    pub fn packed(w: &[i16], k: usize, n: usize, wide: bool) -> Self {
-        Int8Product { weights: Some(std::sync::Arc::new(packed_weights(w, k, n, wide))), wide }
+    pub fn packed(w: &[i16], k: usize, n: usize, wide: bool) -> TractResult<Self> {
+        Ok(Int8Product { weights: Some(std::sync::Arc::new(packed_weights(w, k, n, wide)?)), wide })
     }
 
     /// The product by `w`, a tensor of the op's weight type (i16 when wide,
     /// else i8).
     pub fn packed_tensor(w: &Tensor, wide: bool) -> TractResult<Self> {
         let (k, n) = (w.shape()[0], w.shape()[1]);
-        Ok(Self::packed(&weight_values(w, wide)?, k, n, wide))
+        Self::packed(&weight_values(w, wide)?, k, n, wide)
     }
 
     /// Whether its weights are packed in the op (a constant of the model).
@@ -164,18 +164,16 @@ impl Int8Product {
 }
 
 /// W packed for the rows the op takes: i16 when wide, else i8.
-fn packed_weights(w: &[i16], k: usize, n: usize, wide: bool) -> PackedWeights {
-    if wide { PackedWeights::new::<i16>(w, k, n) } else { PackedWeights::new::<i8>(w, k, n) }
+fn packed_weights(w: &[i16], k: usize, n: usize, wide: bool) -> TractResult<PackedWeights> {
+    let packed = if wide { PackedWeights::new::<i16>(w, k, n) } else { PackedWeights::new::<i8>(w, k, n) };
+    packed.map_err(|reason| anyhow!(reason))
 }
 
 /// A weight tensor's values: [k, n] of i16 (wide) or i8.
 fn weight_values(w: &Tensor, wide: bool) -> TractResult<Vec<i16>> {
     ensure!(w.rank() == 2 && w.datum_type() == weight_type(wide), "int8 product: W of {:?} {:?}", w.datum_type(), w.shape());
     let plain = w.try_as_plain_ram()?;
-    let values: Vec<i16> = if wide { plain.as_slice::<i16>()?.to_vec() } else { plain.as_slice::<i8>()?.iter().map(|&v| v as i16).collect() };
-    // Beyond 10 bits the i32 sums could wrap: a model's error, not a panic.
-    ensure!(values.iter().all(|v| v.abs() <= LARGEST_WEIGHT), "int8 product: a weight beyond ±{LARGEST_WEIGHT}");
-    Ok(values)
+    Ok(if wide { plain.as_slice::<i16>()?.to_vec() } else { plain.as_slice::<i8>()?.iter().map(|&v| v as i16).collect() })
 }
 
 /// `PrecisWideProduct`'s weights have 10 bits (i16), `MatMulInteger`'s 8.
@@ -243,7 +241,7 @@ impl EvalOp for Int8Product {
         let weights = match (&self.weights, inputs.get(1)) {
             (Some(weights), _) => weights.as_ref(),
             (None, Some(w)) => {
-                packed_now = packed_weights(&weight_values(w, self.wide)?, w.shape()[0], w.shape()[1], self.wide);
+                packed_now = packed_weights(&weight_values(w, self.wide)?, w.shape()[0], w.shape()[1], self.wide)?;
                 &packed_now
             }
             (None, None) => bail!("PrecisInt8Product without weights"),

@@ -69,22 +69,25 @@ impl std::fmt::Debug for PackedWeights {
 }
 
 impl PackedWeights {
-    /// `w [k × n]`, row-major, |w| ≤ [`LARGEST_WEIGHT`], packed for
-    /// [`kernel_name`]'s tile and for x of type `X`.
-    pub fn new<X: Activation>(w: &[i16], k: usize, n: usize) -> Self {
+    /// `w [k × n]`, row-major, packed for [`kernel_name`]'s tile and for x
+    /// of type `X`; refused when a weight is beyond [`LARGEST_WEIGHT`],
+    /// where the i32 sums could wrap (a model's error, not a panic).
+    pub fn new<X: Activation>(w: &[i16], k: usize, n: usize) -> Result<Self, String> {
         assert_eq!(w.len(), k * n, "int8 product: W is not {k} × {n}");
-        assert!(w.iter().all(|v| v.abs() <= LARGEST_WEIGHT), "int8 product: a weight beyond ±{LARGEST_WEIGHT}");
+        if w.iter().any(|v| v.abs() > LARGEST_WEIGHT) {
+            return Err(format!("int8 product: a weight beyond ±{LARGEST_WEIGHT}"));
+        }
         #[cfg(target_arch = "x86_64")]
         if vnni::available() {
             let narrow_w = w.iter().all(|v| v.abs() <= 127);
             if X::LARGEST <= 127 && narrow_w {
                 let bytes: Vec<i8> = w.iter().map(|&v| v as i8).collect();
                 let (packed, column_sums) = vnni::pack(&bytes, k, n);
-                return Self { k, n, layout: Layout::Quads { packed, column_sums } };
+                return Ok(Self { k, n, layout: Layout::Quads { packed, column_sums } });
             }
-            return Self { k, n, layout: Layout::WidePairs(vnni_pairs::pack(w, k, n)) };
+            return Ok(Self { k, n, layout: Layout::WidePairs(vnni_pairs::pack(w, k, n)) });
         }
-        Self { k, n, layout: Layout::Pairs(pack_columns(w, k, n)) }
+        Ok(Self { k, n, layout: Layout::Pairs(pack_columns(w, k, n)) })
     }
 
     /// Columns of the product.
@@ -118,9 +121,11 @@ impl PackedWeights {
     }
 }
 
-/// `out[m × n] = x[m × k] · w[k × n]`, all row-major.
-pub fn product<X: Activation>(x: &[X], w: &[i16], m: usize, k: usize, n: usize, out: &mut [i32]) {
-    PackedWeights::new::<X>(w, k, n).product(x, m, out)
+/// `out[m × n] = x[m × k] · w[k × n]`, all row-major; refused as
+/// [`PackedWeights::new`] refuses.
+pub fn product<X: Activation>(x: &[X], w: &[i16], m: usize, k: usize, n: usize, out: &mut [i32]) -> Result<(), String> {
+    PackedWeights::new::<X>(w, k, n)?.product(x, m, out);
+    Ok(())
 }
 
 /// The activations a product takes: int8, or 12-bit ones in i16 (wide).
@@ -714,7 +719,7 @@ fn check_product<X: Activation + std::fmt::Debug>(x: &[X], w: &[i16], m: usize, 
     let largest_w = w.iter().map(|v| v.abs()).max().unwrap_or(0);
     let what = format!("{m}×{k}×{n}, |x| ≤ {}, |W| ≤ {largest_w}", X::LARGEST);
     let mut got = vec![0i32; m * n];
-    product(x, w, m, k, n, &mut got);
+    product(x, w, m, k, n, &mut got)?;
     for row in 0..m {
         for column in 0..n {
             let want: i32 = (0..k).map(|i| Into::<i16>::into(x[row * k + i]) as i32 * w[i * n + column] as i32).sum();
@@ -755,7 +760,7 @@ mod tests {
         super::pairs_product(&x, &super::pack_columns(&w, k, n), m, k, n, &mut pairs);
         assert_eq!(pairs, want);
         let mut picked = vec![0; m * n];
-        let packed = super::PackedWeights::new::<i8>(&w, k, n);
+        let packed = super::PackedWeights::new::<i8>(&w, k, n).unwrap();
         packed.product(&x, m, &mut picked);
         assert_eq!(picked, want, "{}", packed.kernel());
     }
@@ -771,7 +776,7 @@ mod tests {
             .map(|cell| (0..k).map(|i| x[cell / n * k + i] as i32 * w[i * n + cell % n] as i32).sum())
             .collect();
         let mut got = vec![0; m * n];
-        let packed = super::PackedWeights::new::<i16>(&w, k, n);
+        let packed = super::PackedWeights::new::<i16>(&w, k, n).unwrap();
         packed.product(&x, m, &mut got);
         assert_eq!(got, want, "{}", packed.kernel());
     }
@@ -781,14 +786,14 @@ mod tests {
         assert_eq!(super::self_check(), Ok(5));
         let (x, w) = (vec![-127i8; 3 * 2048], vec![-127i16; 2048 * 9]);
         let mut out = vec![0; 27];
-        super::product(&x, &w, 3, 2048, 9, &mut out);
+        super::product(&x, &w, 3, 2048, 9, &mut out).unwrap();
         assert!(out.iter().all(|&v| v == 127 * 127 * 2048));
         let wide = vec![-2047i16; 3 * 2048];
-        super::product(&wide, &w, 3, 2048, 9, &mut out);
+        super::product(&wide, &w, 3, 2048, 9, &mut out).unwrap();
         assert!(out.iter().all(|&v| v == 2047 * 127 * 2048));
         // The largest sum: 2,047 · 511 · 2,048 = 2,142,242,816 < 2^31.
         let wide_w = vec![-super::LARGEST_WEIGHT; 2048 * 9];
-        super::product(&wide, &wide_w, 3, 2048, 9, &mut out);
+        super::product(&wide, &wide_w, 3, 2048, 9, &mut out).unwrap();
         assert!(out.iter().all(|&v| v == 2047 * 511 * 2048));
     }
 }
