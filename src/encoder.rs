@@ -113,8 +113,9 @@ pub struct Network {
     /// once, when it is typed, for all the plans. The plans are the same:
     /// embeddings bit-identical.
     typed: TypedModel,
-    /// Where building it went: ONNX parse, graph, first plan (seconds).
-    times: [f64; 3],
+    /// Where building it went: its share of [`BuildTimes`] (parse, graph,
+    /// first plan; the tokenizer's and the table's are the encoder's).
+    times: BuildTimes,
 }
 
 /// Where building an encoder from its files goes, in seconds (issue #43:
@@ -174,8 +175,7 @@ impl Encoder {
             unigram.pieces()
         );
         let table_seconds = lap.next();
-        let [parse, graph, first_plan] = network.times;
-        let times = BuildTimes { tokenizer, table: table_seconds, parse, graph, first_plan };
+        let times = BuildTimes { tokenizer, table: table_seconds, ..network.times };
         Ok((Self { normalizer, unigram, table, network }, times))
     }
 
@@ -215,10 +215,11 @@ impl Network {
         };
         #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
         ensure!(wasm_matmul::selected_for(1024, 256, 768), "the wasm matmul kernel is not registered with tract");
-        let mut network = Self { fixed: Default::default(), dynamic: Default::default(), typed, times: [parse, graph, 0.0] };
+        let times = BuildTimes { parse, graph, ..Default::default() };
+        let mut network = Self { fixed: Default::default(), dynamic: Default::default(), typed, times };
         // Fail at load, not at the first sentence, on a model that cannot run.
         network.plan(Some(0))?;
-        network.times[2] = lap.next();
+        network.times.first_plan = lap.next();
         Ok(network)
     }
 
