@@ -277,14 +277,21 @@ fn last_word(text: &str) -> Option<&str> {
 /// The first word, without opening quotes or brackets and without trailing
 /// punctuation.
 fn first_word(text: &str) -> &str {
-    let text = text.trim_start().trim_start_matches(is_opening);
-    let end = text.find(|c: char| !c.is_alphanumeric() && c != '\'' && c != '’').unwrap_or(text.len());
-    &text[..end]
+    split_first_word(text).0
 }
 
-fn second_word(text: &str) -> &str {
+/// The first word (as [`first_word`]) and the text after it.
+fn split_first_word(text: &str) -> (&str, &str) {
     let text = text.trim_start().trim_start_matches(is_opening);
-    first_word(&text[first_word(text).len()..])
+    let end = text.find(|c: char| !c.is_alphanumeric() && c != '\'' && c != '’').unwrap_or(text.len());
+    text.split_at(end)
+}
+
+/// The word after the first. The rest is cut where the first word ends, not
+/// at its length from the start: `"\u{a0}ไทย` has a space after its quote,
+/// and that length cut inside a letter.
+fn second_word(text: &str) -> &str {
+    first_word(split_first_word(text).1)
 }
 
 fn is_opening(c: char) -> bool {
@@ -552,6 +559,20 @@ mod tests {
                 "Nowa fala"
             ]
         );
+    }
+
+    /// Found by `invariants_hold_on_newsy_text`: an ordinal, then a quote
+    /// and a space before a Thai word, panicked when its second word was
+    /// read.
+    #[test]
+    fn an_ordinal_before_a_quoted_spaced_word_does_not_panic() {
+        let text = "\"1. \"\u{a0}ไทยU.S.";
+        let letters = |t: &str| t.chars().filter(|c| !c.is_whitespace()).collect::<String>();
+        assert_eq!(letters(&sentences(text).concat()), letters(text));
+        // The first word of "( ไทย" is empty (a space follows the bracket),
+        // so ไทย, whole, comes second.
+        assert_eq!(second_word("( ไทย )।"), "ไทย");
+        assert_eq!(second_word("ไทย คน"), "คน");
     }
 
     #[test]
