@@ -15,6 +15,50 @@ pub fn is_cjk_word_char(c: char) -> bool {
     )
 }
 
+/// The marks that end a sentence, in every script: `.` `!` `?` `…`, CJK
+/// `。！？．｡`, Arabic `؟`, Urdu `۔`, Devanagari and Bengali `।` `॥`,
+/// Armenian `։`, Ethiopic `።` `፧`, Myanmar `။`, Khmer `។` `៕`, Tibetan
+/// `།` `༎`, the Greek question mark `;` (U+037E; the ASCII `;` Greek
+/// writes instead is read by the caller, who knows the script), and the
+/// doubled marks `‼ ⁇ ⁈ ⁉`.
+pub fn is_sentence_final(c: char) -> bool {
+    matches!(
+        c,
+        '.' | '!' | '?' | '…' | '。' | '！' | '？' | '．' | '｡' | '؟' | '۔' | '।' | '॥' | '։' | '።' | '፧' | '။' | '។' | '៕' | '།'
+            | '༎' | '\u{037E}' | '‼' | '⁇' | '⁈' | '⁉'
+    )
+}
+
+/// The full stops among [`is_sentence_final`]'s marks: those that end a
+/// statement, not a question or an exclamation.
+pub fn is_full_stop(c: char) -> bool {
+    matches!(c, '.' | '。' | '．' | '｡' | '۔' | '।' | '॥' | '։' | '።' | '။' | '។' | '៕' | '།' | '༎')
+}
+
+/// Letters of the scripts that space phrases, not words: Thai, Lao,
+/// Tibetan, Myanmar and Khmer. A run between spaces holds a clause, so
+/// words are counted from letters.
+pub fn is_phrase_spaced_letter(c: char) -> bool {
+    matches!(c as u32,
+        0x0E00..=0x0EFF      // Thai, Lao
+        | 0x0F00..=0x0FFF    // Tibetan
+        | 0x1000..=0x109F    // Myanmar
+        | 0x1780..=0x17FF    // Khmer
+        | 0x19E0..=0x19FF    // Khmer symbols
+        | 0xA9E0..=0xA9FF    // Myanmar extended-B
+        | 0xAA60..=0xAA7F    // Myanmar extended-A
+    )
+}
+
+/// A lowercase letter of a script whose text is written in two cases.
+/// Georgian's everyday letters (Mkhedruli) are lowercase to Unicode since
+/// version 11, which gave them capitals (Mtavruli) for headings, yet running
+/// Georgian text starts its sentences and names with them: read as caseless,
+/// as Arabic or Hebrew is.
+pub fn is_lowercase(c: char) -> bool {
+    c.is_lowercase() && !matches!(c as u32, 0x10D0..=0x10FF | 0x2D00..=0x2D2F)
+}
+
 /// Word characters as in regex `\w`: letters, marks, digits, connectors.
 fn is_word_char(c: char) -> bool {
     c.is_alphanumeric() || c == '_' || is_mark(c)

@@ -32,7 +32,7 @@ pub(super) fn classify(word: &str) -> Option<Abbreviation> {
     let mut letters = stem.chars();
     match (letters.next(), letters.next()) {
         (Some(c), None) if c.is_uppercase() => return Some(Abbreviation::Initial),
-        (Some(c), None) if c.is_lowercase() => return Some(Abbreviation::Letter),
+        (Some(c), None) if crate::text::is_lowercase(c) => return Some(Abbreviation::Letter),
         _ => {}
     }
     if is_dotted_acronym(stem) {

@@ -192,7 +192,7 @@ fn mostly_cut_by_width(text: &str, lines: &[Line]) -> bool {
             continue;
         }
         open += 1;
-        cut += usize::from(line.ends_with([',', ';']) || next.chars().next().is_some_and(char::is_lowercase));
+        cut += usize::from(line.ends_with([',', ';']) || next.chars().next().is_some_and(crate::text::is_lowercase));
     }
     cut >= 2 && 2 * cut >= open
 }
@@ -242,8 +242,7 @@ fn number_len(line: &str) -> Option<usize> {
 /// Final punctuation of a sentence, or a colon introducing a list, possibly
 /// followed by closing quotes or brackets.
 fn ends_sentence_or_clause(line: &str) -> bool {
-    line.trim_end_matches(is_closing)
-        .ends_with(['.', '!', '?', ':', '…', '。', '！', '？', '：', '؟', '۔', '।', '॥'])
+    line.trim_end_matches(is_closing).chars().next_back().is_some_and(|c| crate::text::is_sentence_final(c) || matches!(c, ':' | '：'))
 }
 
 /// Thai ends its sentences with a space or a line break, never a mark: a
@@ -287,7 +286,7 @@ fn ends_in_function_word(line: &str) -> bool {
     let last_word = line.rsplit(char::is_whitespace).next().unwrap_or(line);
     line.contains(char::is_whitespace)
         && last_word.chars().count() <= 3
-        && last_word.chars().all(char::is_lowercase)
+        && last_word.chars().all(crate::text::is_lowercase)
 }
 
 fn is_opening(c: char) -> bool {
@@ -295,7 +294,7 @@ fn is_opening(c: char) -> bool {
 }
 
 fn is_caseless_letter(c: char) -> bool {
-    c.is_alphabetic() && !c.is_lowercase() && !c.is_uppercase()
+    c.is_alphabetic() && !crate::text::is_lowercase(c) && !c.is_uppercase()
 }
 
 #[cfg(test)]

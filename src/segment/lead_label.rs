@@ -38,7 +38,7 @@ pub(super) fn text_after_label(text: &str) -> Option<usize> {
     let end = label_end(text).or_else(|| entry_time(text).or_else(|| bare_entry_clock(text)).map(|m| m.end()))?;
     let rest = text[end..].trim_start();
     // A capital, or a letter of a script without case (Hebrew, Arabic).
-    let opens = rest.chars().next().is_some_and(|c| (c.is_alphabetic() && !c.is_lowercase()) || c.is_numeric() || "\"“«'‘¿¡".contains(c));
+    let opens = rest.chars().next().is_some_and(|c| (c.is_alphabetic() && !crate::text::is_lowercase(c)) || c.is_numeric() || "\"“«'‘¿¡".contains(c));
     (opens && rest.split_whitespace().nth(1).is_some()).then(|| text.len() - rest.len())
 }
 
@@ -219,13 +219,13 @@ impl Label {
             self.number_after_comma = true;
             return true;
         }
-        self.number_after_comma && word.chars().count() <= MAX_DATE_WORD_CHARS && word.chars().all(|c| c.is_lowercase() || c == '.')
+        self.number_after_comma && word.chars().count() <= MAX_DATE_WORD_CHARS && word.chars().all(|c| crate::text::is_lowercase(c) || c == '.')
     }
 }
 
 /// "de", "del", "la": short lowercase words inside a place's name.
 fn is_joining_word(word: &str) -> bool {
-    word.chars().count() <= 3 && word.chars().all(char::is_lowercase)
+    word.chars().count() <= 3 && word.chars().all(crate::text::is_lowercase)
 }
 
 /// "18", "2015", "10:11", "25.": digits, with ':' or '.' between or after.

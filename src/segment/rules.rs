@@ -181,7 +181,7 @@ fn continues(before: &str, after: &str) -> bool {
     let Some(first) = next.chars().next() else {
         return true;
     };
-    if first.is_lowercase() || !has_word_char(after) || attributes_quote(before, after) || names_speaker(before, after) {
+    if crate::text::is_lowercase(first) || !has_word_char(after) || attributes_quote(before, after) || names_speaker(before, after) {
         return true;
     }
     let Some(word) = last_word(before) else {
@@ -190,6 +190,9 @@ fn continues(before: &str, after: &str) -> bool {
     // Thai ends no sentence with a period: "ส.ส.", "อ.", "พ.ร.บ." and
     // "01.20 น." are abbreviations and times.
     if word.trim_end_matches('.').chars().next_back().is_some_and(is_thai) && (is_thai(first) || first.is_numeric()) {
+        return true;
+    }
+    if is_caseless_abbreviation(word) && (is_caseless_letter(first) || first.is_numeric()) {
         return true;
     }
     // "South Korea/U.S. forces": the abbreviation is what follows the slash.
@@ -312,6 +315,7 @@ fn split_further(text: &str, range: Range<usize>, lead_labels: LeadLabels) -> Ve
     }
     cuts.extend(missing_space_cuts(text, range.clone()));
     cuts.extend(thai_cuts(text, range.clone()));
+    cuts.extend(unmarked_sentence_cuts(text, range.clone()));
     cuts.sort_unstable();
     let mut parts = Vec::with_capacity(cuts.len() + 1);
     let mut start = range.start;
@@ -345,10 +349,10 @@ fn missing_space_cuts(text: &str, range: Range<usize>) -> Vec<usize> {
         .filter(|&(at, _)| {
             let mut before = slice[..at].chars().rev();
             let mut after = slice[at + 1..].chars();
-            let lowercase_before = before.next().is_some_and(char::is_lowercase)
-                && before.next().is_some_and(char::is_lowercase);
+            let lowercase_before = before.next().is_some_and(crate::text::is_lowercase)
+                && before.next().is_some_and(crate::text::is_lowercase);
             let word_after =
-                after.next().is_some_and(char::is_uppercase) && after.next().is_some_and(char::is_lowercase);
+                after.next().is_some_and(char::is_uppercase) && after.next().is_some_and(crate::text::is_lowercase);
             lowercase_before
                 && word_after
                 && is_plain_word(&slice[..=at])
@@ -378,6 +382,73 @@ fn ellipsis_ends_sentence(after: &str) -> Option<usize> {
     let closers = after.len() - rest.len();
     let word = rest.strip_prefix(' ')?.trim_start_matches(is_opening);
     word.chars().next().filter(|c| c.is_uppercase()).map(|_| closers)
+}
+
+/// In a script without capitals no capital opens the next sentence, so a
+/// one-letter word before the period, or letter groups of one or two
+/// joined by periods, is an abbreviation: Georgian "ქ. გურჯაანში" (city),
+/// "2024 წ. 16" (year), "ე.წ." (so-called), Amharic "ዓ.ም." (the Ethiopian
+/// era), Sinhala initials "ඒ. එම්. රත්නායක". A consonant that a virama
+/// kills ("ම්") is half of its syllable, not a letter of its own. Hangul
+/// and CJK are left out: a Korean sentence ends in a word of two syllables
+/// ("했다.").
+fn is_caseless_abbreviation(word: &str) -> bool {
+    let Some(stem) = word.strip_suffix('.') else { return false };
+    let groups: Vec<&str> = stem.split('.').collect();
+    let most_letters = if groups.len() == 1 { 1 } else { 2 };
+    groups.iter().all(|group| {
+        let letters = syllable_letters(group);
+        (1..=most_letters).contains(&letters) && group.chars().filter(|c| c.is_alphabetic()).all(is_caseless_letter)
+    })
+}
+
+/// Letters of `text`, not counting one that a virama follows.
+fn syllable_letters(text: &str) -> usize {
+    use unicode_normalization::char::canonical_combining_class;
+    const VIRAMA: u8 = 9;
+    let chars: Vec<char> = text.chars().collect();
+    (0..chars.len())
+        .filter(|&i| chars[i].is_alphabetic() && chars.get(i + 1).map_or(true, |&next| canonical_combining_class(next) != VIRAMA))
+        .count()
+}
+
+/// A letter of a script without capitals, other than Hangul and CJK.
+fn is_caseless_letter(c: char) -> bool {
+    c.is_alphabetic() && !c.is_uppercase() && !crate::text::is_lowercase(c) && !crate::text::is_cjk_word_char(c)
+}
+
+/// Sentence ends that UAX #29 reads as inside a sentence, cut after the
+/// mark and its closers, before the space:
+/// - `;` between Greek words: Greek's question mark;
+/// - the Tibetan shad `།` (or `༎`) before the next phrase.
+fn unmarked_sentence_cuts(text: &str, range: Range<usize>) -> Vec<usize> {
+    let slice = &text[range.clone()];
+    slice
+        .char_indices()
+        .filter(|&(_, c)| matches!(c, ';' | '།' | '༎'))
+        .filter_map(|(at, mark)| {
+            let before = &slice[..at];
+            let after = &slice[at + mark.len_utf8()..];
+            // A doubled shad ("།།") is cut after its last mark.
+            let rest = after.trim_start_matches(is_closing);
+            let closers = after.len() - rest.len();
+            let next = rest.strip_prefix(char::is_whitespace)?.trim_start().chars().next()?;
+            let ends = match mark {
+                ';' => is_greek(next) && next.is_uppercase() && before.chars().next_back().is_some_and(is_greek),
+                '།' | '༎' => is_tibetan(next),
+                _ => false,
+            };
+            ends.then_some(range.start + at + mark.len_utf8() + closers)
+        })
+        .collect()
+}
+
+fn is_greek(c: char) -> bool {
+    ('\u{0370}'..='\u{03FF}').contains(&c) || ('\u{1F00}'..='\u{1FFF}').contains(&c)
+}
+
+fn is_tibetan(c: char) -> bool {
+    ('\u{0F00}'..='\u{0FFF}').contains(&c)
 }
 
 /// Spaces between two Thai letters (not after the repetition mark ๆ) that
@@ -537,6 +608,21 @@ mod tests {
             sentences("Well… maybe. He waited… Nothing came. Then... Silence... and more."),
             ["Well… maybe.", "He waited…", "Nothing came.", "Then...", "Silence... and more."]
         );
+    }
+
+    #[test]
+    fn splits_georgian_greek_and_tibetan_where_uax29_does_not() {
+        // Georgian letters read as lowercase to UAX #29; `ქ.` (city) is an abbreviation.
+        assert_eq!(
+            sentences("გუშინ თბილისში წვიმა მოვიდა. ქალაქის ქუჩები დაიტბორა. ის ქ. თბილისში ცხოვრობს."),
+            ["გუშინ თბილისში წვიმა მოვიდა.", "ქალაქის ქუჩები დაიტბორა.", "ის ქ. თბილისში ცხოვრობს."]
+        );
+        // Greek asks with ';', but a ';' between Latin words joins clauses.
+        assert_eq!(
+            sentences("Τι θα γίνει τώρα; Κανείς δεν ξέρει. It rained; Nobody came."),
+            ["Τι θα γίνει τώρα;", "Κανείς δεν ξέρει.", "It rained; Nobody came."]
+        );
+        assert_eq!(sentences("ཁ་སང་ཆར་པ་བབས། ལམ་ཆུས་ཁེངས།"), ["ཁ་སང་ཆར་པ་བབས།", "ལམ་ཆུས་ཁེངས།"]);
     }
 
     #[test]

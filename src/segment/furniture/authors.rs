@@ -54,7 +54,7 @@ fn byline_name<'a>(line: &Line<'a>, reason: Option<Reason>, beside_date: bool) -
     // Without a byline word, a name is a byline only beside the date, or
     // followed by the writer's role in lowercase ("Joanna Krawczyk,
     // nauczycielka matematyki"): a lone name is as often a heading.
-    let role = rest.trim_start_matches([',', '–', '—', ' ']).starts_with(char::is_lowercase);
+    let role = rest.trim_start_matches([',', '–', '—', ' ']).starts_with(crate::text::is_lowercase);
     let bylined = matches!(reason, Some(Reason::Credit | Reason::TooShort | Reason::TitleCase | Reason::NoEnding));
     (bylined && (cue || beside_date || role)).then_some(name)
 }
@@ -63,7 +63,7 @@ fn byline_name<'a>(line: &Line<'a>, reason: Option<Reason>, beside_date: bool) -
 /// without case), with particles between ("Marieke de Groot").
 fn looks_like_a_name(name: &str) -> bool {
     let words: Vec<&str> = name.split_whitespace().collect();
-    let named = |w: &str| w.chars().next().is_some_and(|c| c.is_uppercase() || (c.is_alphabetic() && !c.is_lowercase()));
+    let named = |w: &str| w.chars().next().is_some_and(|c| c.is_uppercase() || (c.is_alphabetic() && !crate::text::is_lowercase(c)));
     // Thai tone marks and Latin accents typed apart are marks, not letters.
     let mark = |c: char| ('\u{0300}'..='\u{036F}').contains(&c) || ('\u{0E00}'..='\u{0E7F}').contains(&c);
     let lettered = |w: &str| w.chars().all(|c| (c.is_alphabetic() || mark(c) || matches!(c, '-' | '\'' | '’' | '.')) && !c.is_numeric());

@@ -102,7 +102,7 @@ fn signed_by_a_reader(lines: &[Line], row: &Range<usize>) -> bool {
 /// A word of a name: it does not start in lowercase, and ends in no
 /// punctuation unless it is an initial ("M.").
 fn name_word(word: &str) -> bool {
-    let starts = word.chars().next().is_some_and(|c| c.is_alphabetic() && !c.is_lowercase());
+    let starts = word.chars().next().is_some_and(|c| c.is_alphabetic() && !crate::text::is_lowercase(c));
     let initial = word.chars().count() == 2 && word.ends_with('.');
     starts && (initial || !word.ends_with(['.', '!', '?', ',', ';', ':']))
 }
@@ -120,7 +120,7 @@ fn user_name(token: &str) -> bool {
     };
     // Two parts only: "www.lemonde.fr" is an address.
     let parts: Vec<&str> = word.split('.').collect();
-    let dotted = parts.len() == 2 && parts.iter().all(|part| !part.is_empty() && part.chars().all(|c| c.is_lowercase()));
+    let dotted = parts.len() == 2 && parts.iter().all(|part| !part.is_empty() && part.chars().all(crate::text::is_lowercase));
     (word.contains('_') && word.chars().any(char::is_alphabetic)) || letters_then_digits || dotted
 }
 

@@ -5,15 +5,16 @@
 use super::line::{is_closing, Features, SHORT_LINE_WORDS};
 
 /// "Пострадавших нет.", "Госпитализирован один человек.", "Kibicuję temu
-/// eksperymentowi.": two or three words with a full stop and a lowercase
+/// eksperymentowi.", "Պաշտպանությունը դատավճիռը կբողոքարկի։": two or
+/// three words with a full stop (of any script) and a lowercase
 /// word of three letters or more (a verb or a noun in the clause) make a
 /// statement in the languages that need no articles; "On Saturday." and
 /// "December 19." have no such word.
 pub(super) fn short_statement(text: &str, f: &Features) -> bool {
-    let statement_end = text.trim_end_matches(|c: char| is_closing(c) || c.is_whitespace()).ends_with(['.', '。']);
+    let statement_end = text.trim_end_matches(|c: char| is_closing(c) || c.is_whitespace()).ends_with(crate::text::is_full_stop);
     let lowercase_word = text.split_whitespace().any(|w| {
         let letters: Vec<char> = w.chars().filter(|c| c.is_alphabetic()).collect();
-        letters.len() >= 3 && letters[0].is_lowercase()
+        letters.len() >= 3 && crate::text::is_lowercase(letters[0])
     });
     f.words >= 2.0 && statement_end && lowercase_word
 }
@@ -78,7 +79,7 @@ pub(super) fn starts_lowercase(text: &str) -> bool {
     // '" she recalled.': the tail of a quote the splitter cut off.
     let text = text.trim_start_matches(|c: char| matches!(c, '"' | '”' | '’' | '»') || c.is_whitespace());
     let first_word = text.split_whitespace().next().unwrap_or("");
-    first_word.chars().next().is_some_and(char::is_lowercase) && !first_word.chars().any(char::is_uppercase)
+    first_word.chars().next().is_some_and(crate::text::is_lowercase) && !first_word.chars().any(char::is_uppercase)
 }
 
 /// Longest line taken for a headline that asks, in words.

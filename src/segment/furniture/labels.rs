@@ -87,7 +87,7 @@ fn bracketed_label(text: &str) -> bool {
 fn doubled_word(word: &str) -> bool {
     let chars: Vec<char> = word.chars().collect();
     let half = chars.len() / 2;
-    chars.len() >= 6 && chars.len() % 2 == 0 && chars[0].is_uppercase() && chars[1..].iter().any(|c| c.is_lowercase()) && chars[..half] == chars[half..]
+    chars.len() >= 6 && chars.len() % 2 == 0 && chars[0].is_uppercase() && chars[1..].iter().any(|&c| crate::text::is_lowercase(c)) && chars[..half] == chars[half..]
 }
 
 /// "STOWE, Vt.", "NEW YORK, N.Y.", "BENSALEM, Pa. —": an all-caps place,

@@ -61,7 +61,7 @@ pub(super) fn one_word_answer(line: &Line, f: &Features) -> bool {
         && !line.own_line
         && f.ends_sentence
         && f.letters >= 3
-        && word.starts_with(|c: char| c.is_alphabetic() && !c.is_lowercase())
+        && word.starts_with(|c: char| c.is_alphabetic() && !crate::text::is_lowercase(c))
 }
 
 /// The rules on one sentence; `form`: the ending, size and case rules

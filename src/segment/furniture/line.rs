@@ -23,7 +23,9 @@ pub(super) const SHORT_LINE_WORDS: f32 = 15.0;
 /// What the rules read off one sentence, in one pass over its characters.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Features {
-    /// Size in words: space-separated tokens, or ideographs / 2, Thai / 5.
+    /// Size in words: space-separated tokens, or ideographs / 2 and letters
+    /// of the scripts that space phrases (Thai, Lao, Khmer, Myanmar,
+    /// Tibetan) / 5.
     pub(super) words: f32,
     /// Mostly ideographs, kana or Thai: scripts that do not space words.
     pub(super) spaceless: bool,
@@ -61,7 +63,7 @@ pub(super) fn is_closing(c: char) -> bool {
 }
 
 pub(super) fn is_sentence_end(c: char) -> bool {
-    matches!(c, '.' | '!' | '?' | '…' | '。' | '！' | '？' | '؟' | '।' | '‼' | '⁇' | '⁈' | '⁉' | '．' | '｡' | '۔')
+    crate::text::is_sentence_final(c)
 }
 
 impl Features {
@@ -69,7 +71,8 @@ impl Features {
         let mut f = Features::default();
         let mut tokens = 0usize;
         let mut ideographs = 0usize;
-        let mut thai = 0usize;
+        let mut phrase_spaced = 0usize;
+        let mut greek = 0usize;
         let mut hangul = 0usize;
         for word in text.split_whitespace() {
             let mut chars = word.chars().filter(|c| c.is_alphanumeric());
@@ -79,7 +82,7 @@ impl Features {
                     f.alpha_words += 1;
                     if first.is_uppercase() {
                         f.capitalized_words += 1;
-                    } else if first.is_lowercase() {
+                    } else if crate::text::is_lowercase(first) {
                         f.lowercase_words += 1;
                         if word.chars().filter(|c| c.is_alphabetic()).count() >= 4 {
                             f.long_lowercase_words += 1;
@@ -93,15 +96,17 @@ impl Features {
                 f.letters += 1;
                 if c.is_uppercase() {
                     f.upper += 1;
-                } else if c.is_lowercase() {
+                } else if crate::text::is_lowercase(c) {
                     f.lower += 1;
                 }
                 if matches!(c as u32, 0xAC00..=0xD7AF) {
                     hangul += 1;
                 } else if crate::text::is_cjk_word_char(c) {
                     ideographs += 1;
-                } else if matches!(c as u32, 0x0E00..=0x0E7F) {
-                    thai += 1;
+                } else if crate::text::is_phrase_spaced_letter(c) {
+                    phrase_spaced += 1;
+                } else if matches!(c as u32, 0x0370..=0x03FF | 0x1F00..=0x1FFF) {
+                    greek += 1;
                 }
             } else if c.is_numeric() {
                 f.digits += 1;
@@ -109,9 +114,9 @@ impl Features {
                 f.others += 1;
             }
         }
-        f.spaceless = ideographs + thai > f.letters / 2;
+        f.spaceless = ideographs + phrase_spaced > f.letters / 2;
         f.words = if f.spaceless {
-            ideographs as f32 / 2.0 + thai as f32 / 5.0 + (tokens as f32 / 2.0).min(3.0)
+            ideographs as f32 / 2.0 + phrase_spaced as f32 / 5.0 + (tokens as f32 / 2.0).min(3.0)
         } else if hangul > f.letters / 2 {
             // A Korean word (eojeol) carries a noun and its particles, or a
             // verb and its endings: about two English words.
@@ -121,10 +126,12 @@ impl Features {
         };
         let trimmed = text.trim_end_matches(|c: char| is_closing(c) || c.is_whitespace());
         let last = trimmed.chars().next_back();
-        f.ends_sentence = last.is_some_and(is_sentence_end);
+        // Greek asks with ';'.
+        let greek_question = last == Some(';') && 2 * greek > f.letters;
+        f.ends_sentence = last.is_some_and(is_sentence_end) || greek_question;
         let before_empty_value = text.trim_end_matches(|c: char| c.is_whitespace() || (c.is_ascii_punctuation() && c != ':'));
         f.ends_colon = matches!(last, Some(':' | '：')) || before_empty_value.ends_with([':', '：']);
-        f.ends_dangling = matches!(last, Some(':' | '：' | ',' | '，' | '、' | ';' | '；' | '-' | '—' | '–'));
+        f.ends_dangling = !greek_question && matches!(last, Some(':' | '：' | ',' | '，' | '、' | ';' | '；' | '-' | '—' | '–'));
         // Not an ellipsis after a sentence's own end ("… on the way to the
         // exit. ..."): the sentence was whole, the quote went on.
         // Only the ellipsis is cut before looking: cutting every trailing

@@ -144,7 +144,8 @@ pub fn too_short_to_stand_alone(text: &str) -> bool {
 }
 
 /// A sentence's size in words as the rules count it in every script:
-/// spaced tokens, ideographs / 2, Thai letters / 5, Korean words × 2.
+/// spaced tokens, ideographs / 2, Thai, Lao, Khmer, Myanmar and Tibetan
+/// letters / 5, Korean words × 2.
 pub fn words(text: &str) -> f32 {
     Features::of(text).words
 }

@@ -83,8 +83,18 @@ fn cjk_clock(text: &str) -> bool {
 /// four words.
 pub(super) fn clock_stamp(text: &str, f: &Features) -> bool {
     let chars: Vec<char> = text.chars().collect();
-    // "Авария произошла около 3:40." says what happened when.
-    f.words <= 4.0 && f.long_lowercase_words == 0 && chars.windows(3).any(|w| w[0].is_ascii_digit() && w[1] == ':' && w[2].is_ascii_digit())
+    // "Авария произошла около 3:40." says what happened when, and so does
+    // "აქცია 12:00 საათზე დაიწყება." in a script without capitals, where
+    // a label has one long word at most ("آخر تحديث 12:30").
+    let says_what_happened = f.long_lowercase_words > 0 || long_caseless_words(text) >= 2;
+    f.words <= 4.0 && !says_what_happened && chars.windows(3).any(|w| w[0].is_ascii_digit() && w[1] == ':' && w[2].is_ascii_digit())
+}
+
+/// Words of four letters or more in a script without capitals (Arabic,
+/// Hebrew, Georgian, Amharic, Devanagari, …).
+fn long_caseless_words(text: &str) -> usize {
+    let caseless = |c: &char| c.is_alphabetic() && !c.is_uppercase() && !crate::text::is_lowercase(*c);
+    text.split_whitespace().filter(|w| w.chars().filter(caseless).count() >= 4).count()
 }
 
 /// "22h50 : Le Conseil de sécurité …", "19H46 - Entraide - …", "10:32 a.m.

@@ -219,3 +219,21 @@ fn a_post_under_its_signature_breadcrumbs_and_live_blog_notes() {
     }
     assert!(paragraphs_of(&[&[PROSE[0]], &["หน้าแรก > อาชญากรรม"], &[PROSE[1]]])[1].is_some());
 }
+
+/// Scripts that space phrases, not words (Khmer, Lao, Myanmar, like Thai),
+/// ending marks beyond the Latin and CJK ones, Georgian's caseless letters,
+/// and Greek's question mark: a plain article in each keeps its prose.
+#[test]
+fn plain_articles_in_scripts_beyond_the_sixteen_stay_prose() {
+    let articles: [&[&str]; 6] = [
+        &["ភ្លៀងធ្លាក់ខ្លាំងនៅរាជធានីភ្នំពេញកាលពីម្សិលមិញ។", "សាលារៀនមួយចំនួនត្រូវបិទជាបណ្ដោះអាសន្ន។"],
+        &["ຝົນຕົກໜັກຢູ່ນະຄອນຫຼວງວຽງຈັນໃນມື້ວານນີ້.", "ໂຮງຮຽນບາງແຫ່ງຖືກປິດຊົ່ວຄາວ."],
+        &["မြို့တွင်း လမ်းများစွာ ရေကြီးမှုဖြစ်ပွားခဲ့သည်။", "ကျောင်းအချို့ကို ယာယီပိတ်ထားရသည်။"],
+        &["გუშინ თბილისში ძლიერი წვიმა მოვიდა.", "ზოგიერთი სკოლა დროებით დაიხურა."],
+        &["በአዲስ አበባ ትናንት ከባድ ዝናብ ዘነበ።", "አንዳንድ ትምህርት ቤቶች ለጊዜው ተዘግተዋል።"],
+        &["Η κυβέρνηση ανακοίνωσε νέα μέτρα για τις πλημμύρες.", "Τι θα γίνει με τα σχολεία;"],
+    ];
+    for lines in articles {
+        assert_eq!(prose(lines), lines.iter().map(|l| l.to_string()).collect::<Vec<_>>(), "{lines:?}");
+    }
+}
