@@ -85,8 +85,9 @@ fn split_as(text: &str, lead_labels: rules::LeadLabels) -> Vec<SentenceSpan> {
 }
 
 /// The first line of `text` when it stands alone as a headline: the layout
-/// makes it a unit of its own (see `layout`), it does not end in `.`, `,`,
-/// `;` or `:`, and more text follows. Only the lines of the first
+/// makes it a unit of its own (see `layout`), it does not end in a full
+/// stop of any script (`text::is_full_stop`), `,`, `;` or `:`, and more
+/// text follows. Only the lines of the first
 /// [`HEADLINE_WINDOW`] bytes are laid out.
 pub fn headline_line(text: &str) -> Option<std::ops::Range<usize>> {
     let text = headline_window(text);
@@ -96,7 +97,10 @@ pub fn headline_line(text: &str) -> Option<std::ops::Range<usize>> {
     units.next()?;
     let line = &text[first.clone()];
     let is_first_line = text[..first.start].trim().is_empty() && !line.contains(['\n', '\r', '\u{2028}']);
-    let ends_like_a_sentence = line.ends_with(['.', ',', ';', ':', '。', '，', '：']);
+    // Inside its quotes, and in any script: a first line ending in "।",
+    // "።" or "։" is the lead's first paragraph, not a title.
+    let end = line.trim_end().trim_end_matches(['"', '\'', '”', '’', '»', ')', ']', '」', '』', '）']);
+    let ends_like_a_sentence = end.ends_with(|c: char| crate::text::is_full_stop(c) || matches!(c, ',' | ';' | ':' | '，' | '：' | '、' | '،' | '؛'));
     (is_first_line && !ends_like_a_sentence).then_some(first)
 }
 

@@ -155,6 +155,19 @@ fn the_headline_of_a_text_beyond_the_window_is_judged_by_its_start() {
 }
 
 #[test]
+fn a_first_line_ending_in_a_full_stop_of_any_script_is_no_headline() {
+    for first in [
+        "গতকাল ঢাকায় ভারী বৃষ্টিপাত হয়েছে।",
+        "በአዲስ አበባ ትናንት ከባድ ዝናብ ዘነበ።",
+        "Երեկ Երևանում անձրև է տեղացել։",
+        "ရန်ကုန်မြို့တွင် မိုးရွာသွန်းခဲ့သည်။",
+        "He said: \"We will rebuild.\"",
+    ] {
+        assert_eq!(headline_line(&format!("{first}\nThe second paragraph follows.")), None, "{first}");
+    }
+}
+
+#[test]
 fn list_items_are_sentences_of_their_own() {
     assert_splits(
         "The plan has three parts:\n- cut taxes\n- build roads\n• hire nurses\n\n\
