@@ -41,6 +41,7 @@ pub fn preselect(
         }
         let copy = kept.iter().any(|&k| {
             crate::select::dot(&embeddings[k][..], &embeddings[id][..]) >= settings.near_duplicate
+                && share_their_text(&cluster.sentences[k].text, &sentence.text)
         });
         if copy {
             continue;
@@ -49,6 +50,29 @@ pub fn preselect(
         kept.push(id);
     }
     kept
+}
+
+/// Least share of the shorter sentence's letter trigrams that the longer
+/// holds, for two sentences that embed alike to be copies.
+const MIN_SHARED_TRIGRAMS: f32 = 0.5;
+
+/// Whether two sentences that embed alike also share their text: wire
+/// copies do ("… said Monday." / "… said on Monday."), while the sentences
+/// of a script the encoder cannot read (Khmer, Burmese: every token
+/// unknown) embed alike and share nothing, and are not copies of one
+/// another.
+fn share_their_text(a: &str, b: &str) -> bool {
+    let (a, b) = (letter_trigrams(a), letter_trigrams(b));
+    let (shorter, longer) = if a.len() <= b.len() { (&a, &b) } else { (&b, &a) };
+    let shared = shorter.iter().filter(|t| longer.contains(*t)).count();
+    shorter.is_empty() || shared as f32 >= MIN_SHARED_TRIGRAMS * shorter.len() as f32
+}
+
+/// The text's trigrams of lowercased letters and digits, other characters
+/// dropped.
+fn letter_trigrams(text: &str) -> std::collections::HashSet<[char; 3]> {
+    let chars: Vec<char> = text.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect();
+    chars.windows(3).map(|w| [w[0], w[1], w[2]]).collect()
 }
 
 /// Neither furniture by the segmentation rules nor read as furniture by the
@@ -86,6 +110,18 @@ mod tests {
         assert_eq!(kept, vec![0, 1, 3, 4]);
         let kept = preselect(&c, &e, &costs, 4, &settings, &[], &Choices::default());
         assert_eq!(kept, vec![1, 2]); // only the 4-word sentences fit
+    }
+
+    #[test]
+    fn sentences_that_embed_alike_are_copies_only_when_they_share_their_text() {
+        // The encoder reads no Khmer: every sentence embeds alike.
+        let c = Cluster::new(vec![
+            Document::new("a", "ភ្លៀងធ្លាក់ខ្លាំងនៅរាជធានីភ្នំពេញកាលពីម្សិលមិញ។ សាលារៀនមួយចំនួនត្រូវបិទជាបណ្ដោះអាសន្ន។"),
+            Document::new("b", "The storm hit the coast on Monday. The storm hit the coast Monday."),
+        ]);
+        let e = vec![unit(&[(0, 1.0)]), unit(&[(0, 1.0)]), unit(&[(1, 1.0)]), unit(&[(1, 1.0)])];
+        let (costs, limit) = Budget::Words(100).costs(&c);
+        assert_eq!(preselect(&c, &e, &costs, limit, &Settings::default(), &[], &Choices::default()), vec![0, 1, 2]);
     }
 
     #[test]
