@@ -79,14 +79,15 @@ fn thai_entry_end(text: &str, clock: regex::Match<'_>) -> Option<usize> {
 }
 
 /// A live blog's time glued to its entry: "22h38 : Barack Obama annonce …",
-/// "14h39. …", "21.55 h: …", "12 heures. …", "10:32 a.m. — …", "18:04 - …".
+/// "14h39. …", "21.55 h: …", "12 heures. …", "10:32 a.m. — …", "1:25 PM: …",
+/// "18:04 - …".
 /// The hour takes its minutes or its unit (so "3. …", a list's number, is
 /// none), then a colon, a period or a dash, then a space.
 fn entry_time(text: &str) -> Option<regex::Match<'_>> {
     use std::sync::OnceLock;
     static ENTRY_TIME: OnceLock<regex::Regex> = OnceLock::new();
     let pattern = ENTRY_TIME.get_or_init(|| {
-        let unit = r"(?:h|hs|H|Uhr|uur|heures?|horas|a\.m\.|p\.m\.|am|pm|GMT)";
+        let unit = r"(?:h|hs|H|Uhr|uur|heures?|horas|a\.m\.|p\.m\.|am|pm|A\.M\.|P\.M\.|AM|PM|GMT)";
         regex::Regex::new(&format!(r"^(?:[01]?\d|2[0-3])(?:\s?[hH:.]\s?[0-5]\d(?:\s?{unit})?|\s?{unit})\s?[:.|\-–—]\s+"))
             .expect("the entry time pattern")
     });
@@ -396,6 +397,7 @@ mod tests {
             ("21.55 h: \"El pueblo egipcio ha hablado\", asegura Obama.", "\"El pueblo egipcio ha hablado\", asegura Obama."),
             ("12 heures. Le Conseil de sécurité se réunit.", "Le Conseil de sécurité se réunit."),
             ("10:32 a.m. — The governor spoke to reporters.", "The governor spoke to reporters."),
+            ("1:25 PM: ചാലക്കുടിപ്പുഴയിൽ ജലനിരപ്പ് ഉയർന്നു.", "ചാലക്കുടിപ്പുഴയിൽ ജലനിരപ്പ് ഉയർന്നു."),
             // Scripts without case open their entry with any letter.
             ("16:52 | כוחות כבאות והצלה חילצו ארבעה בני אדם", "כוחות כבאות והצלה חילצו ארבעה בני אדם"),
             // A bare 24-hour clock before the entry.

@@ -192,7 +192,8 @@ fn continues(before: &str, after: &str) -> bool {
     if word.trim_end_matches('.').chars().next_back().is_some_and(is_thai) && (is_thai(first) || first.is_numeric()) {
         return true;
     }
-    if is_caseless_abbreviation(word) && (is_caseless_letter(first) || first.is_numeric()) {
+    let alone = before.trim_start().trim_start_matches(is_opening).trim_end() == word;
+    if is_caseless_abbreviation(word, alone) && (is_caseless_letter(first) || first.is_numeric()) {
         return true;
     }
     // "South Korea/U.S. forces": the abbreviation is what follows the slash.
@@ -388,27 +389,33 @@ fn ellipsis_ends_sentence(after: &str) -> Option<usize> {
 /// one-letter word before the period, or letter groups of one or two
 /// joined by periods, is an abbreviation: Georgian "ქ. გურჯაანში" (city),
 /// "2024 წ. 16" (year), "ე.წ." (so-called), Amharic "ዓ.ም." (the Ethiopian
-/// era), Sinhala initials "ඒ. එම්. රත්නායක". A consonant that a virama
-/// kills ("ම්") is half of its syllable, not a letter of its own. Hangul
-/// and CJK are left out: a Korean sentence ends in a word of two syllables
-/// ("했다.").
-fn is_caseless_abbreviation(word: &str) -> bool {
+/// era), Sinhala initials "ඒ. එම්. රත්නායක", Nepali "के.सी.ले". A word of
+/// two letters is one only when nothing comes before it (Dhivehi "ގދ.
+/// ތިނަދޫ", an atoll's code): at a sentence's end it may be a word. Vowel
+/// signs and a consonant that a virama kills ("ම්") are parts of a
+/// syllable, not letters of their own. Hangul and CJK are left out: a
+/// Korean sentence ends in a word of two syllables ("했다.").
+fn is_caseless_abbreviation(word: &str, alone: bool) -> bool {
     let Some(stem) = word.strip_suffix('.') else { return false };
     let groups: Vec<&str> = stem.split('.').collect();
-    let most_letters = if groups.len() == 1 { 1 } else { 2 };
+    let most_letters = if groups.len() == 1 && !alone { 1 } else { 2 };
     groups.iter().all(|group| {
         let letters = syllable_letters(group);
         (1..=most_letters).contains(&letters) && group.chars().filter(|c| c.is_alphabetic()).all(is_caseless_letter)
     })
 }
 
-/// Letters of `text`, not counting one that a virama follows.
+/// Letters of `text`, not counting vowel signs and other marks, nor a
+/// consonant that a virama follows.
 fn syllable_letters(text: &str) -> usize {
-    use unicode_normalization::char::canonical_combining_class;
+    use unicode_normalization::char::{canonical_combining_class, is_combining_mark};
     const VIRAMA: u8 = 9;
     let chars: Vec<char> = text.chars().collect();
     (0..chars.len())
-        .filter(|&i| chars[i].is_alphabetic() && chars.get(i + 1).map_or(true, |&next| canonical_combining_class(next) != VIRAMA))
+        .filter(|&i| {
+            let letter = chars[i].is_alphabetic() && !is_combining_mark(chars[i]);
+            letter && chars.get(i + 1).map_or(true, |&next| canonical_combining_class(next) != VIRAMA)
+        })
         .count()
 }
 
@@ -623,6 +630,22 @@ mod tests {
             ["Τι θα γίνει τώρα;", "Κανείς δεν ξέρει.", "It rained; Nobody came."]
         );
         assert_eq!(sentences("ཁ་སང་ཆར་པ་བབས། ལམ་ཆུས་ཁེངས།"), ["ཁ་སང་ཆར་པ་བབས།", "ལམ་ཆུས་ཁེངས།"]);
+    }
+
+    #[test]
+    fn short_caseless_words_before_a_period_are_abbreviations() {
+        for text in [
+            "ის 2024 წ. 16 სექტემბერს ჩავიდა ქ. გურჯაანში.",
+            "প্রবক্তা সুরেন্দ্র ডা. রহমান বলেন।",
+            "प्रवक्ता सुरेन्द्र के.सी.ले कारबाही गरिने बताए ।",
+            "ගොවියෙකු වන ඒ. එම්. රත්නායක මහතා පැවසීය.",
+            "ގދ. ތިނަދޫގެ ގެތަކަށް ފެން ވަދެއްޖެ.",
+            "ዩኔስኮ በ2006 ዓ.ም. ተመዝግቧል።",
+        ] {
+            assert_eq!(sentences(text), [text], "{text}");
+        }
+        // A Korean sentence ends in a word of two syllables.
+        assert_eq!(sentences("비가 왔다. 학교가 닫혔다."), ["비가 왔다.", "학교가 닫혔다."]);
     }
 
     #[test]

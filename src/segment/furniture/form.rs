@@ -16,7 +16,16 @@ pub(super) fn short_statement(text: &str, f: &Features) -> bool {
         let letters: Vec<char> = w.chars().filter(|c| c.is_alphabetic()).collect();
         letters.len() >= 3 && crate::text::is_lowercase(letters[0])
     });
-    f.words >= 2.0 && statement_end && lowercase_word
+    // Without capitals, words of three letters or more say as much: "والدین
+    // پرامید ہیں۔" (the parents are hopeful).
+    let caseless_words = text
+        .split_whitespace()
+        .filter(|w| {
+            let letters: Vec<char> = w.chars().filter(|c| c.is_alphabetic()).collect();
+            letters.len() >= 3 && letters.iter().all(|&c| !c.is_uppercase() && !crate::text::is_lowercase(c))
+        })
+        .count();
+    f.words >= 2.0 && statement_end && (lowercase_word || caseless_words >= 2)
 }
 
 /// Sentences of at most three words say nothing alone ("On Saturday.",
