@@ -59,6 +59,12 @@ pub fn is_lowercase(c: char) -> bool {
     c.is_lowercase() && !matches!(c as u32, 0x10D0..=0x10FF | 0x2D00..=0x2D2F)
 }
 
+/// A letter of a script without capitals: Arabic, Hebrew, Devanagari,
+/// Georgian (see [`is_lowercase`]), Amharic, Thai, CJK, …
+pub fn is_caseless_letter(c: char) -> bool {
+    c.is_alphabetic() && !c.is_uppercase() && !is_lowercase(c)
+}
+
 /// Word characters as in regex `\w`: letters, marks, digits, connectors.
 fn is_word_char(c: char) -> bool {
     c.is_alphanumeric() || c == '_' || is_mark(c)

@@ -270,7 +270,7 @@ fn is_headline(line: &str, line_columns: usize, next: &str, width: usize) -> boo
     let Some(first) = next.trim_start_matches(is_opening).chars().next() else {
         return false;
     };
-    let starts_like_sentence = first.is_uppercase() || first.is_numeric() || is_caseless_letter(first);
+    let starts_like_sentence = first.is_uppercase() || first.is_numeric() || crate::text::is_caseless_letter(first);
     let (gap, next_word) = if super::prepare::is_spaceless_script(first) {
         (0, columns(first))
     } else {
@@ -293,9 +293,6 @@ fn is_opening(c: char) -> bool {
     matches!(c, '"' | '\'' | '`' | '(' | '[' | '«' | '“' | '‘' | '„' | '「' | '『' | '（' | '¿' | '¡')
 }
 
-fn is_caseless_letter(c: char) -> bool {
-    c.is_alphabetic() && !crate::text::is_lowercase(c) && !c.is_uppercase()
-}
 
 #[cfg(test)]
 mod tests {

@@ -421,7 +421,7 @@ fn syllable_letters(text: &str) -> usize {
 
 /// A letter of a script without capitals, other than Hangul and CJK.
 fn is_caseless_letter(c: char) -> bool {
-    c.is_alphabetic() && !c.is_uppercase() && !crate::text::is_lowercase(c) && !crate::text::is_cjk_word_char(c)
+    crate::text::is_caseless_letter(c) && !crate::text::is_cjk_word_char(c)
 }
 
 /// Sentence ends that UAX #29 reads as inside a sentence, cut after the
@@ -618,8 +618,10 @@ mod tests {
     }
 
     #[test]
-    fn splits_georgian_greek_and_tibetan_where_uax29_does_not() {
-        // Georgian letters read as lowercase to UAX #29; `ქ.` (city) is an abbreviation.
+    fn splits_georgian_greek_and_tibetan_sentences() {
+        // Georgian letters are lowercase to Unicode, and a lowercase word
+        // after a period would continue the sentence: read as caseless, they
+        // do not. `ქ.` (city) is an abbreviation.
         assert_eq!(
             sentences("გუშინ თბილისში წვიმა მოვიდა. ქალაქის ქუჩები დაიტბორა. ის ქ. თბილისში ცხოვრობს."),
             ["გუშინ თბილისში წვიმა მოვიდა.", "ქალაქის ქუჩები დაიტბორა.", "ის ქ. თბილისში ცხოვრობს."]

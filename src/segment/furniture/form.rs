@@ -22,7 +22,7 @@ pub(super) fn short_statement(text: &str, f: &Features) -> bool {
         .split_whitespace()
         .filter(|w| {
             let letters: Vec<char> = w.chars().filter(|c| c.is_alphabetic()).collect();
-            letters.len() >= 3 && letters.iter().all(|&c| !c.is_uppercase() && !crate::text::is_lowercase(c))
+            letters.len() >= 3 && letters.iter().all(|&c| crate::text::is_caseless_letter(c))
         })
         .count();
     f.words >= 2.0 && statement_end && (lowercase_word || caseless_words >= 2)

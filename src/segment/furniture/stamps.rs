@@ -93,8 +93,7 @@ pub(super) fn clock_stamp(text: &str, f: &Features) -> bool {
 /// Words of four letters or more in a script without capitals (Arabic,
 /// Hebrew, Georgian, Amharic, Devanagari, …).
 fn long_caseless_words(text: &str) -> usize {
-    let caseless = |c: &char| c.is_alphabetic() && !c.is_uppercase() && !crate::text::is_lowercase(*c);
-    text.split_whitespace().filter(|w| w.chars().filter(caseless).count() >= 4).count()
+    text.split_whitespace().filter(|w| w.chars().filter(|&c| crate::text::is_caseless_letter(c)).count() >= 4).count()
 }
 
 /// "22h50 : Le Conseil de sécurité …", "19H46 - Entraide - …", "10:32 a.m.
