@@ -72,7 +72,8 @@ pub fn language_name(code: &str) -> String {
         "tr" => "Turkish",
         "th" => "Thai",
         "und" => "unknown language",
-        _ => return code.to_string(),
+        // The others by whatlang's English names: "km" is Khmer, "ka" Georgian.
+        _ => return Lang::all().iter().find(|&&lang| iso_639_1(lang) == code).map_or(code, |lang| lang.eng_name()).to_string(),
     };
     name.to_string()
 }
@@ -242,6 +243,14 @@ pub fn iso_639_1(lang: Lang) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn languages_are_named_in_english_beyond_the_sixteen() {
+        assert_eq!(language_name("km"), "Khmer");
+        assert_eq!(language_name("ka"), "Georgian");
+        assert_eq!(language_name("es"), "Spanish");
+        assert_eq!(language_name("xx"), "xx");
+    }
 
     #[test]
     fn detects_languages_of_full_sentences() {
