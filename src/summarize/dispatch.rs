@@ -1,6 +1,6 @@
 //! The pipeline's two steps by method: the centroid, then the selector with its budget, preselection and order.
 
-use super::notes::{articles_without_prose, empty_summary_note, language_note, no_prose_note};
+use super::notes::{articles_without_prose, empty_summary_note, language_note, no_prose_note, unread_articles_notes};
 use super::{order_sentences, preselect, read_as_furniture, Budget, Method, Order, Settings, Summary, SummaryRequest};
 use crate::centroid::{steer, CeraHead, Centroid, CentroidEstimator, CentroidInput, MeanCentroid, OracleCentroid};
 use crate::choices::Choices;
@@ -159,6 +159,7 @@ pub fn run_selector(
         notes.push(empty_summary_note(cluster, &prose_costs, limit, &settings.budget));
     }
     notes.extend(without_prose.into_iter().map(|(doc, lines)| no_prose_note(cluster, doc, lines)));
+    notes.extend(unread_articles_notes(cluster, embeddings, &read_as_furniture));
     Summary {
         cost: sentences.iter().map(|&s| costs[s]).sum(),
         sentences: order_sentences(&cluster.sentences, &cluster.documents, &sentences, settings.order),

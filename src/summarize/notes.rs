@@ -3,6 +3,7 @@
 use super::preselect::is_prose;
 use super::{Budget, Settings};
 use crate::document::Cluster;
+use crate::encoder::Embedding;
 
 /// With summary languages chosen: a plain note when they have no prose at
 /// all, or too little to fill the budget.
@@ -64,6 +65,50 @@ pub fn no_prose_note(cluster: &Cluster, doc: usize, lines: usize) -> String {
     format!("No prose found in “{name}”: {lines} {plural} like page furniture.")
 }
 
+/// Least mean cosine between an article's prose sentences for the encoder
+/// to have read none of them: the sentences of a script outside its
+/// vocabulary (Khmer, Burmese: every token unknown) embed alike, at 0.99 on
+/// average, where two sentences of a plain article in the 16 languages are
+/// 0.10–0.18 apart (docs/results/furniture.md, "Scripts beyond the
+/// sixteen").
+const MIN_UNREAD_COSINE: f32 = 0.95;
+/// Fewest prose sentences, and most compared, for that judgement.
+const UNREAD_SENTENCES: std::ops::RangeInclusive<usize> = 3..=20;
+
+/// "The encoder cannot read “Phnom Penh floods” (Khmer): its 6 sentences
+/// embed alike, …": for each article whose prose sentences all embed alike,
+/// since which of them a summary takes then rests on position and length.
+pub(super) fn unread_articles_notes(cluster: &Cluster, embeddings: &[Embedding], read_as_furniture: &[usize]) -> Vec<String> {
+    (0..cluster.documents.len())
+        .filter_map(|doc| {
+            let prose: Vec<usize> = (0..cluster.sentences.len())
+                .filter(|&id| cluster.sentences[id].doc == doc && is_prose(cluster, read_as_furniture, id))
+                .collect();
+            if prose.len() < *UNREAD_SENTENCES.start() {
+                return None;
+            }
+            let compared = &prose[..prose.len().min(*UNREAD_SENTENCES.end())];
+            let pairs: Vec<f32> = compared
+                .iter()
+                .enumerate()
+                .flat_map(|(i, &a)| compared[i + 1..].iter().map(move |&b| crate::select::dot(&embeddings[a][..], &embeddings[b][..])))
+                .collect();
+            let mean = pairs.iter().sum::<f32>() / pairs.len() as f32;
+            (mean >= MIN_UNREAD_COSINE).then(|| unread_article_note(cluster, doc, &prose))
+        })
+        .collect()
+}
+
+fn unread_article_note(cluster: &Cluster, doc: usize, prose: &[usize]) -> String {
+    let document = &cluster.documents[doc];
+    let name = document.title.as_deref().filter(|t| !t.trim().is_empty()).unwrap_or(&document.id);
+    let language = crate::segment::language_name(&cluster.sentences[prose[0]].lang);
+    format!(
+        "The encoder cannot read “{name}” ({language}): its {} sentences embed alike, so which of them the summary takes rests on their position and length, not on what they say.",
+        prose.len()
+    )
+}
+
 pub(super) fn empty_summary_note(cluster: &Cluster, costs: &[usize], limit: usize, budget: &Budget) -> String {
     if cluster.sentences.is_empty() {
         return "There is no text to summarize.".into();
@@ -94,6 +139,21 @@ mod tests {
         let summary = summarize(&SummaryRequest::new(&c, &e, &settings)).unwrap();
         assert!(summary.sentences.is_empty());
         assert!(summary.notes[0].contains("shortest has 4 words"), "{:?}", summary.notes);
+    }
+
+    #[test]
+    fn an_article_whose_sentences_all_embed_alike_is_said_to_be_unread() {
+        let text = "ភ្លៀងធ្លាក់ខ្លាំងនៅភ្នំពេញ។ ផ្លូវជាច្រើនត្រូវលិចទឹក។ សាលារៀនមួយចំនួនត្រូវបិទ។";
+        let c = Cluster::new(vec![Document::new("phnom-penh", text)]);
+        let alike: Vec<Embedding> = (0..c.sentences.len()).map(|i| unit(&[(0, 1.0), (i + 1, 0.05)])).collect();
+        let summary = summarize(&SummaryRequest::new(&c, &alike, &rules_only())).unwrap();
+        assert_eq!(summary.sentences.len(), 3, "not copies of one another");
+        assert_eq!(
+            summary.notes,
+            ["The encoder cannot read “phnom-penh” (Khmer): its 3 sentences embed alike, so which of them the summary takes rests on their position and length, not on what they say."]
+        );
+        let apart: Vec<Embedding> = (0..c.sentences.len()).map(|i| unit(&[(i, 1.0), (100, 0.5)])).collect();
+        assert!(summarize(&SummaryRequest::new(&c, &apart, &rules_only())).unwrap().notes.is_empty());
     }
 
     fn bilingual() -> (Cluster, Vec<Embedding>) {
