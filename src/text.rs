@@ -22,17 +22,18 @@ pub fn is_cjk_word_char(c: char) -> bool {
 /// writes instead is read by the caller, who knows the script), and the
 /// doubled marks `‼ ⁇ ⁈ ⁉`.
 pub fn is_sentence_final(c: char) -> bool {
-    matches!(
-        c,
-        '.' | '!' | '?' | '…' | '。' | '！' | '？' | '．' | '｡' | '؟' | '۔' | '।' | '॥' | '։' | '።' | '፧' | '။' | '។' | '៕' | '།'
-            | '༎' | '\u{037E}' | '‼' | '⁇' | '⁈' | '⁉'
-    )
+    is_full_stop(c) || matches!(c, '!' | '?' | '…' | '！' | '？' | '؟' | '፧' | '\u{037E}' | '‼' | '⁇' | '⁈' | '⁉')
 }
 
 /// The full stops among [`is_sentence_final`]'s marks: those that end a
 /// statement, not a question or an exclamation.
 pub fn is_full_stop(c: char) -> bool {
     matches!(c, '.' | '。' | '．' | '｡' | '۔' | '।' | '॥' | '։' | '።' | '။' | '។' | '៕' | '།' | '༎')
+}
+
+/// A letter of the Greek blocks (basic and extended).
+pub fn is_greek(c: char) -> bool {
+    matches!(c as u32, 0x0370..=0x03FF | 0x1F00..=0x1FFF)
 }
 
 /// Letters of the scripts that space phrases, not words: Thai, Lao,

@@ -441,17 +441,13 @@ fn unmarked_sentence_cuts(text: &str, range: Range<usize>) -> Vec<usize> {
             let closers = after.len() - rest.len();
             let next = rest.strip_prefix(char::is_whitespace)?.trim_start().chars().next()?;
             let ends = match mark {
-                ';' => is_greek(next) && next.is_uppercase() && before.chars().next_back().is_some_and(is_greek),
+                ';' => crate::text::is_greek(next) && next.is_uppercase() && before.chars().next_back().is_some_and(crate::text::is_greek),
                 '།' | '༎' => is_tibetan(next),
                 _ => false,
             };
             ends.then_some(range.start + at + mark.len_utf8() + closers)
         })
         .collect()
-}
-
-fn is_greek(c: char) -> bool {
-    ('\u{0370}'..='\u{03FF}').contains(&c) || ('\u{1F00}'..='\u{1FFF}').contains(&c)
 }
 
 fn is_tibetan(c: char) -> bool {

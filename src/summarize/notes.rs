@@ -59,8 +59,7 @@ pub fn articles_without_prose(cluster: &Cluster, read_as_furniture: &[usize]) ->
 
 /// "No prose found in “Breaking news”: 3 lines look like page furniture."
 pub fn no_prose_note(cluster: &Cluster, doc: usize, lines: usize) -> String {
-    let document = &cluster.documents[doc];
-    let name = document.title.as_deref().filter(|t| !t.trim().is_empty()).unwrap_or(&document.id);
+    let name = article_name(cluster, doc);
     let plural = if lines == 1 { "line looks" } else { "lines look" };
     format!("No prose found in “{name}”: {lines} {plural} like page furniture.")
 }
@@ -100,13 +99,18 @@ pub(super) fn unread_articles_notes(cluster: &Cluster, embeddings: &[Embedding],
 }
 
 fn unread_article_note(cluster: &Cluster, doc: usize, prose: &[usize]) -> String {
-    let document = &cluster.documents[doc];
-    let name = document.title.as_deref().filter(|t| !t.trim().is_empty()).unwrap_or(&document.id);
+    let name = article_name(cluster, doc);
     let language = crate::segment::language_name(&cluster.sentences[prose[0]].lang);
     format!(
         "The encoder cannot read “{name}” ({language}): its {} sentences embed alike, so which of them the summary takes rests on their position and length, not on what they say.",
         prose.len()
     )
+}
+
+/// An article as a note names it: its title, or its id when it has none.
+fn article_name(cluster: &Cluster, doc: usize) -> &str {
+    let document = &cluster.documents[doc];
+    document.title.as_deref().filter(|t| !t.trim().is_empty()).unwrap_or(&document.id)
 }
 
 pub(super) fn empty_summary_note(cluster: &Cluster, costs: &[usize], limit: usize, budget: &Budget) -> String {

@@ -105,7 +105,7 @@ impl Features {
                     ideographs += 1;
                 } else if crate::text::is_phrase_spaced_letter(c) {
                     phrase_spaced += 1;
-                } else if matches!(c as u32, 0x0370..=0x03FF | 0x1F00..=0x1FFF) {
+                } else if crate::text::is_greek(c) {
                     greek += 1;
                 }
             } else if c.is_numeric() {
