@@ -1,7 +1,9 @@
 //! Word counting for summary budgets, the same in every script.
 
-/// True for the characters that count as one word each: CJK ideographs,
-/// kana and hangul syllables (those scripts do not separate words by spaces).
+/// CJK ideographs, kana and Hangul syllables: characters that ROUGE's
+/// tokenizer and the prose filter read one by one, since Chinese and
+/// Japanese do not space their words (budgets weigh them by
+/// [`UnspacedScript`]).
 pub fn is_cjk_word_char(c: char) -> bool {
     matches!(c as u32,
         0x3040..=0x30FF      // hiragana, katakana
@@ -76,25 +78,102 @@ fn is_mark(c: char) -> bool {
     is_combining_mark(c)
 }
 
-/// Budget length of a text: each `\w+` run is one word, except that every
-/// CJK ideograph, kana or hangul syllable is a word of its own.
+/// The scripts that do not space their words, and how many of their
+/// characters say as much as one English word: measured on the same news
+/// articles translated into each (`tests/fixtures/parallel`,
+/// `tests/budget_languages.rs`). Korean spaces its words, but a word
+/// (eojeol) carries a noun and its particles, about 1.6 English words, so
+/// its syllables are counted as well.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnspacedScript {
+    Han,
+    Kana,
+    Hangul,
+    Thai,
+    Lao,
+    Tibetan,
+    Myanmar,
+    Khmer,
+}
+
+impl UnspacedScript {
+    pub const ALL: [UnspacedScript; 8] = [Self::Han, Self::Kana, Self::Hangul, Self::Thai, Self::Lao, Self::Tibetan, Self::Myanmar, Self::Khmer];
+
+    /// The script of a letter (or of a vowel sign or tone mark, which
+    /// belongs to the letter before it).
+    pub fn of(c: char) -> Option<Self> {
+        let script = match c as u32 {
+            0x3040..=0x30FF | 0x31F0..=0x31FF | 0xFF66..=0xFF9D => Self::Kana,
+            0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF | 0x20000..=0x3134F => Self::Han,
+            0xAC00..=0xD7AF => Self::Hangul,
+            0x0E00..=0x0E7F => Self::Thai,
+            0x0E80..=0x0EFF => Self::Lao,
+            0x0F00..=0x0FFF => Self::Tibetan,
+            0x1000..=0x109F | 0xA9E0..=0xA9FF | 0xAA60..=0xAA7F => Self::Myanmar,
+            0x1780..=0x17FF | 0x19E0..=0x19FF => Self::Khmer,
+            _ => return None,
+        };
+        (c.is_alphabetic() || is_mark(c)).then_some(script)
+    }
+
+    /// Characters per English word (letters; vowel signs and tone marks
+    /// that Unicode does not call letters are not counted).
+    pub fn characters_per_word(self) -> f32 {
+        match self {
+            Self::Han => 1.6,
+            Self::Kana => 3.9,
+            Self::Hangul => 2.1,
+            Self::Thai => 5.1,
+            Self::Lao => 5.3,
+            Self::Tibetan => 5.4,
+            Self::Myanmar => 5.9,
+            Self::Khmer => 5.6,
+        }
+    }
+}
+
+/// Budget length of a text, in words: each `\w+` run is one word (as
+/// ROUGE counts English), and the letters of scripts that do not space
+/// their words ([`UnspacedScript`]) count as the English words they say as
+/// much as, so that a budget of 100 words holds about as much news in
+/// Chinese, Japanese, Korean or Thai as in English (before, every
+/// ideograph, kana or Hangul syllable was a word, so a Japanese summary
+/// said half as much; and a Thai run between spaces, a whole clause, was
+/// one word, so a Thai summary said five times as much). A text with any
+/// word in it is at least one word long.
 pub fn count_words(text: &str) -> usize {
-    let mut words = 0;
+    let (runs, letters) = word_units(text);
+    let unspaced: f32 = UnspacedScript::ALL.iter().zip(letters).map(|(s, n)| n as f32 / s.characters_per_word()).sum();
+    let words = (runs as f32 + unspaced + 0.5).floor() as usize;
+    if words == 0 && (runs > 0 || letters.iter().any(|&n| n > 0)) {
+        1
+    } else {
+        words
+    }
+}
+
+/// The `\w+` runs outside the unspaced scripts, and the letters of each
+/// unspaced script (in [`UnspacedScript::ALL`]'s order).
+pub fn word_units(text: &str) -> (usize, [usize; 8]) {
+    let mut runs = 0;
+    let mut letters = [0usize; 8];
     let mut in_run = false;
     for c in text.chars() {
-        if is_cjk_word_char(c) {
-            words += 1;
+        if let Some(script) = UnspacedScript::of(c) {
+            if c.is_alphabetic() {
+                letters[script as usize] += 1;
+            }
             in_run = false;
         } else if is_word_char(c) {
             if !in_run {
-                words += 1;
+                runs += 1;
                 in_run = true;
             }
         } else {
             in_run = false;
         }
     }
-    words
+    (runs, letters)
 }
 
 /// Runs of whitespace (spaces, tabs, line breaks) made one space, and the
@@ -141,12 +220,34 @@ mod tests {
         assert_eq!(count_words("  ...  "), 0);
     }
 
+    /// Ideographs, kana and Hangul syllables count as the English words
+    /// they say as much as: 北京欢迎你 (5 ideographs / 1.6 = 3.1, "Beijing
+    /// welcomes you"), 東京で火災 (4 / 1.6 + 1 kana / 3.9 = 2.8, "fire in
+    /// Tokyo"), 서울에서 화재 (6 syllables / 2.1 = 2.9, "fire in Seoul").
     #[test]
-    fn counts_each_cjk_character() {
-        assert_eq!(count_words("北京欢迎你。"), 5);
-        assert_eq!(count_words("東京で火災"), 5);
-        assert_eq!(count_words("서울에서 화재"), 4 + 2);
-        assert_eq!(count_words("iPhone 15在中国发布"), 2 + 5);
+    fn counts_unspaced_scripts_as_the_english_words_they_say() {
+        assert_eq!(count_words("北京欢迎你。"), 3);
+        assert_eq!(count_words("東京で火災"), 3);
+        assert_eq!(count_words("서울에서 화재"), 3);
+        assert_eq!(count_words("iPhone 15在中国发布"), 2 + 3); // 5 / 1.6
+        assert_eq!(count_words("他说。"), 1, "a text with a word in it is at least one word long");
+        assert_eq!(count_words("。、「」"), 0);
+    }
+
+    /// Thai, Lao, Khmer, Burmese and Tibetan space clauses, not words: a
+    /// run between spaces is several words, counted from its letters, vowel
+    /// signs and tone marks absorbed; their digits are words as anywhere.
+    #[test]
+    fn counts_phrase_spaced_scripts_by_letters() {
+        // "The Bank of Thailand kept its policy rate" (8 English words):
+        // 38 letters and vowel signs / 5.1 = 7.5 (the two tone marks are not counted).
+        let thai = "ธนาคารแห่งประเทศไทยคงอัตราดอกเบี้ยนโยบาย";
+        assert_eq!(word_units(thai).0, 0);
+        assert_eq!(count_words(thai), 7);
+        // Before, the whole run was one word.
+        assert!(count_words("ฝนตกหนักในกรุงเทพฯ เมื่อวันจันทร์") >= 4);
+        assert_eq!(count_words("๒๕๖๘"), 1, "Thai digits are a number, one word");
+        assert_eq!(word_units("ཀ་ཁ་"), (0, [0, 0, 0, 0, 0, 2, 0, 0]));
     }
 
     #[test]
