@@ -7,7 +7,9 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "unit", content = "value", rename_all = "snake_case")]
 pub enum Budget {
-    /// Words as counted by `text::count_words`.
+    /// Words as counted by `text::count_words` (in scripts that do not
+    /// space their words, the characters that say as much as one English
+    /// word).
     Words(usize),
     Sentences(usize),
     /// Percent of the input's words.
@@ -39,7 +41,7 @@ impl Budget {
 #[cfg_attr(not(target_arch = "wasm32"), derive(clap::Args))]
 #[serde(default)]
 pub struct BudgetFlags {
-    /// Budget in words (default: 100, or the dataset's standard budget).
+    /// Budget in words (default: 100, or the dataset's standard budget). In Chinese, Japanese, Korean, Thai, Lao, Khmer, Burmese and Tibetan, which do not space their words, a word is the characters that say as much as one English word.
     #[cfg_attr(not(target_arch = "wasm32"), arg(long))]
     pub budget: Option<usize>,
     /// Budget in sentences instead of words.
