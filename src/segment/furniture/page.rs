@@ -136,7 +136,10 @@ pub(super) fn captions_over_credits(lines: &[Line], features: &[Features], reaso
         // A caption that ends like a sentence cannot be told from a lead
         // with its picture's credit under it ("The storm hit the coast on
         // Monday …" over "(Photo: Jane Doe)"); Thai ends none.
-        let unended = caption.clone().all(|i| !features[i].ends_sentence);
+        // A quote and its speaker ("\"เราพบว่า…\" พ.ต.อ.ศักดิ์ชัย กล่าว") carry on
+        // the story, ended or not; a caption may quote a title ("ผู้กำกับและ
+        // นักแสดงจาก “แม่น้ำสีน้ำเงิน” ชูรางวัล…").
+        let unended = caption.clone().all(|i| !features[i].ends_sentence) && !caption.clone().any(|i| quotes_a_thai_speaker(lines[i].text));
         // Two short sentences are a caption all the same ("Powalone drzewa na
         // ulicy w Kościanie." "Strażacy usuwali je przez kilka godzin."
         // over "Fot. KP PSP w Kościanie"): a lead runs longer.
@@ -163,9 +166,19 @@ pub(super) fn captions_over_credits(lines: &[Line], features: &[Features], reaso
 /// connective and comma in its first three words.
 fn describes(text: &str) -> bool {
     const OPENING_WORDS: usize = 3;
-    let quoted = text.contains(['"', '“', '”', '«', '»', '„']);
     let connective = text.split_whitespace().take(OPENING_WORDS).any(|w| w.ends_with(','));
-    !quoted && !connective
+    !is_quoted(text) && !connective
+}
+
+fn is_quoted(text: &str) -> bool {
+    text.contains(QUOTES)
+}
+
+const QUOTES: [char; 6] = ['"', '“', '”', '«', '»', '„'];
+
+/// A quote, then a Thai verb of saying (said, stated, revealed, told).
+fn quotes_a_thai_speaker(text: &str) -> bool {
+    text.rfind(QUOTES).is_some_and(|at| ["กล่าว", "ระบุ", "เผย", "บอก"].iter().any(|verb| text[at..].contains(verb)))
 }
 
 /// Lines of pages written without sentence punctuation (Thai), where
@@ -315,7 +328,6 @@ fn thai_subhead(text: &str, f: &Features) -> bool {
 /// "… / เพราะคิดว่า …"). A link that carries its own headline ("อ่านเพิ่มเติม:
 /// แฟน…") is followed by the story again.
 fn widget_slot_headlines(lines: &[Line], features: &[Features], paragraphs: &[std::ops::Range<usize>], reasons: &mut [Option<Reason>]) {
-    const HEADLINE_WORDS: f32 = 12.0;
     for (k, p) in paragraphs.iter().enumerate() {
         let widget = reasons[p.clone()].iter().all(|r| *r == Some(Reason::Widget));
         let read_more = lines[p.end - 1].text.trim_end().trim_end_matches(['.', '…']).ends_with("อ่านเพิ่มเติม");
@@ -325,8 +337,9 @@ fn widget_slot_headlines(lines: &[Line], features: &[Features], paragraphs: &[st
         let headline = |n: &std::ops::Range<usize>| {
             n.len() <= 2
                 && reasons[n.clone()].iter().all(Option::is_none)
-                && n.clone().all(|i| features[i].words <= HEADLINE_WORDS)
-                && n.clone().skip(1).all(|i| !continues_a_thai_sentence(lines[i].text))
+                && fits_a_headline(&features[n.clone()])
+                // No later clause opens with a connective, whether the splitter cut there or not.
+                && n.clone().all(|i| !lines[i].text.split_whitespace().skip(usize::from(i == n.start)).any(continues_a_thai_sentence))
         };
         let run = paragraphs[k + 1..].iter().take_while(|n| headline(n)).count();
         if run >= 2 {
@@ -337,9 +350,24 @@ fn widget_slot_headlines(lines: &[Line], features: &[Features], paragraphs: &[st
     }
 }
 
+/// A headline's size, at most 12 words a piece; a Thai headline and its
+/// second part, which the splitter keeps together when the second opens
+/// with a verb ("จับโจรงัดตู้บริจาคศาลเจ้าดังย่านเยาวราช อ้างตกงาน…"), at
+/// most 24 together.
+fn fits_a_headline(pieces: &[Features]) -> bool {
+    const HEADLINE_WORDS: f32 = 12.0;
+    if pieces.iter().all(|f| f.spaceless) {
+        pieces.iter().map(|f| f.words).sum::<f32>() <= 2.0 * HEADLINE_WORDS
+    } else {
+        pieces.iter().all(|f| f.words <= HEADLINE_WORDS)
+    }
+}
+
 /// Words that open a clause continuing the sentence before it in Thai
 /// ("และ" and, "เพราะ" because, "ซึ่ง" which, "โดย" by, …): a piece that
-/// opens with one is the rest of a sentence, not a headline.
+/// opens with one is the rest of a sentence, not a headline. Wider than
+/// the splitter's `THAI_CLAUSE_OPENERS`, which must not join two sentences
+/// ("ส่วน" as for, "เมื่อ" when, "จาก" from may open one).
 fn continues_a_thai_sentence(text: &str) -> bool {
     const CONNECTIVES: &[&str] = &[
         "และ", "แต่", "โดย", "ซึ่ง", "เพราะ", "ทำให้", "จึง", "หรือ", "ขณะที่", "ส่วน", "ด้วย", "จน", "หาก", "เมื่อ", "ก่อน", "หลังจาก",
@@ -693,6 +721,24 @@ mod tests {
         // A quote, or a sentence that goes on from a connective, carries on the story.
         assert_eq!(r[4], None, "{r:?}");
         assert_eq!(r[6], None, "{r:?}");
+    }
+
+    /// Thai ends no sentence, so a short paragraph over a picture's credit
+    /// is its caption; unless it quotes a speaker ("…" พ.ต.อ.ศักดิ์ชัย
+    /// กล่าว), which carries on the story. A caption may quote a film's
+    /// title and stay one.
+    #[test]
+    fn a_thai_quote_over_a_credit_is_the_story_a_quoted_title_a_caption() {
+        let quote = ["\"เราพบว่าเครือข่ายนี้เปลี่ยนบัญชีรับเงินแทบทุกสัปดาห์ เพื่อไม่ให้ธนาคารระงับบัญชีได้ทัน", "บางบัญชีใช้รับเงินแค่ 2-3 วันแล้วทิ้งเลย\" พ.ต.อ.ศักดิ์ชัย กล่าว"];
+        let titled = "ผู้กำกับและนักแสดงจาก “แม่น้ำสีน้ำเงิน” ชูรางวัลภาพยนตร์ยอดเยี่ยมบนเวที";
+        let prose = [
+            "ตำรวจได้แจ้งข้อกล่าวหาผู้ต้องหาทั้งหมดในความผิดฐานร่วมกันฉ้อโกงประชาชนและร่วมกันฟอกเงิน",
+            "ผู้ต้องหา 4 รายในกลุ่มนี้ทำหน้าที่จัดหาบัญชีม้า โดยจ้างนักศึกษาให้เปิดบัญชีในราคาบัญชีละ 3,000 บาท",
+            "ภาพยนตร์เรื่องนี้คว้ารางวัลไปทั้งหมด 9 สาขาจากการเข้าชิง 11 สาขาในปีนี้",
+        ];
+        let r = paragraphs_of(&[&[prose[0]], &quote, &["ภาพ : กองบังคับการปราบปราม"], &[prose[1]], &[titled], &["ภาพ : สมชาย ทองแท้"], &[prose[2]]]);
+        assert_eq!(r[1..3], [None, None], "{r:?}");
+        assert_eq!(r[5], Some(Reason::CreditedCaption), "{r:?}");
     }
 
     #[test]
