@@ -184,6 +184,11 @@ fn continues(before: &str, after: &str) -> bool {
     if crate::text::is_lowercase(first) || !has_word_char(after) || attributes_quote(before, after) || names_speaker(before, after) {
         return true;
     }
+    // Burmese "၊" is a comma, though Unicode counts it among the marks that
+    // end a sentence ("။" does): "ကောင်စီဝင် ရေး တိုလီဗာ၊ အမန်ဒါ ဆိုက်ခ်စ်၊ …".
+    if before.trim_end().ends_with('၊') {
+        return true;
+    }
     let Some(word) = last_word(before) else {
         return false;
     };
@@ -780,6 +785,14 @@ mod tests {
         assert_eq!(sentences(&format!("{first} {friend}")), [first, friend]);
         let higher = "ราคาน้ำมันดีเซลสัปดาห์นี้สูงกว่า";
         assert_eq!(sentences(&format!("{higher} {second}")), [higher, second]);
+    }
+
+    /// Burmese ends its sentences with "။"; "၊" is its comma.
+    #[test]
+    fn burmese_commas_end_no_sentence() {
+        let one = "ရောဂါလက္ခဏာများတွင် အဖျားကြီးခြင်း၊ နှာရည်ယိုခြင်း၊ အဖုအပိမ့်များ ပါဝင်သည်။";
+        let two = "အခြားသူ တစ်ဦးဦး သိခဲ့သလား။";
+        assert_eq!(sentences(&format!("{one} {two}")), [one, two]);
     }
 
     #[test]
