@@ -5,16 +5,7 @@
 /// Japanese do not space their words (budgets weigh them by
 /// [`UnspacedScript`]).
 pub fn is_cjk_word_char(c: char) -> bool {
-    matches!(c as u32,
-        0x3040..=0x30FF      // hiragana, katakana
-        | 0x31F0..=0x31FF    // katakana phonetic extensions
-        | 0x3400..=0x4DBF    // CJK extension A
-        | 0x4E00..=0x9FFF    // CJK unified ideographs
-        | 0xAC00..=0xD7AF    // hangul syllables
-        | 0xF900..=0xFAFF    // CJK compatibility ideographs
-        | 0xFF66..=0xFF9D    // halfwidth katakana
-        | 0x20000..=0x3134F  // CJK extensions B-G
-    )
+    matches!(UnspacedScript::block(c), Some(UnspacedScript::Han | UnspacedScript::Kana | UnspacedScript::Hangul))
 }
 
 /// The marks that end a sentence, in every script: `.` `!` `?` `…`, CJK
@@ -42,15 +33,8 @@ pub fn is_greek(c: char) -> bool {
 /// Tibetan, Myanmar and Khmer. A run between spaces holds a clause, so
 /// words are counted from letters.
 pub fn is_phrase_spaced_letter(c: char) -> bool {
-    matches!(c as u32,
-        0x0E00..=0x0EFF      // Thai, Lao
-        | 0x0F00..=0x0FFF    // Tibetan
-        | 0x1000..=0x109F    // Myanmar
-        | 0x1780..=0x17FF    // Khmer
-        | 0x19E0..=0x19FF    // Khmer symbols
-        | 0xA9E0..=0xA9FF    // Myanmar extended-B
-        | 0xAA60..=0xAA7F    // Myanmar extended-A
-    )
+    use UnspacedScript::*;
+    matches!(UnspacedScript::block(c), Some(Thai | Lao | Tibetan | Myanmar | Khmer))
 }
 
 /// A lowercase letter of a script whose text is written in two cases.
@@ -80,8 +64,8 @@ fn is_mark(c: char) -> bool {
 
 /// The scripts that do not space their words, and how many of their
 /// characters say as much as one English word: measured on the same news
-/// articles translated into each (`tests/fixtures/parallel`,
-/// `tests/budget_languages.rs`). Korean spaces its words, but a word
+/// articles translated into each (`tests/fixtures/parallel`, checked by
+/// `summarize::budget`'s tests). Korean spaces its words, but a word
 /// (eojeol) carries a noun and its particles, about 1.6 English words, so
 /// its syllables are counted as well.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -99,21 +83,30 @@ pub enum UnspacedScript {
 impl UnspacedScript {
     pub const ALL: [UnspacedScript; 8] = [Self::Han, Self::Kana, Self::Hangul, Self::Thai, Self::Lao, Self::Tibetan, Self::Myanmar, Self::Khmer];
 
-    /// The script of a letter (or of a vowel sign or tone mark, which
-    /// belongs to the letter before it).
-    pub fn of(c: char) -> Option<Self> {
-        let script = match c as u32 {
+    /// The script whose Unicode blocks hold `c`, whatever the character
+    /// (letter, digit or punctuation).
+    pub fn block(c: char) -> Option<Self> {
+        Some(match c as u32 {
+            // hiragana, katakana and its phonetic extensions, halfwidth katakana
             0x3040..=0x30FF | 0x31F0..=0x31FF | 0xFF66..=0xFF9D => Self::Kana,
+            // CJK unified ideographs, extension A, compatibility ideographs, extensions B-G
             0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF | 0x20000..=0x3134F => Self::Han,
             0xAC00..=0xD7AF => Self::Hangul,
             0x0E00..=0x0E7F => Self::Thai,
             0x0E80..=0x0EFF => Self::Lao,
             0x0F00..=0x0FFF => Self::Tibetan,
+            // Myanmar, extended-B, extended-A
             0x1000..=0x109F | 0xA9E0..=0xA9FF | 0xAA60..=0xAA7F => Self::Myanmar,
+            // Khmer, Khmer symbols
             0x1780..=0x17FF | 0x19E0..=0x19FF => Self::Khmer,
             _ => return None,
-        };
-        (c.is_alphabetic() || is_mark(c)).then_some(script)
+        })
+    }
+
+    /// The script of a letter (or of a vowel sign or tone mark, which
+    /// belongs to the letter before it).
+    pub fn of(c: char) -> Option<Self> {
+        Self::block(c).filter(|_| c.is_alphabetic() || is_mark(c))
     }
 
     /// Characters per English word (letters; vowel signs and tone marks
@@ -154,7 +147,7 @@ pub fn count_words(text: &str) -> usize {
 
 /// The `\w+` runs outside the unspaced scripts, and the letters of each
 /// unspaced script (in [`UnspacedScript::ALL`]'s order).
-pub fn word_units(text: &str) -> (usize, [usize; 8]) {
+fn word_units(text: &str) -> (usize, [usize; 8]) {
     let mut runs = 0;
     let mut letters = [0usize; 8];
     let mut in_run = false;
