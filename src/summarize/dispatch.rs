@@ -1,6 +1,7 @@
 //! The pipeline's two steps by method: the centroid, then the selector with its budget, preselection and order.
 
 use super::notes::{articles_without_prose, empty_summary_note, language_note, no_prose_note, unread_articles_notes};
+use super::preselect::is_prose;
 use super::{order_sentences, preselect, read_as_furniture, Budget, Method, Order, Settings, Summary, SummaryRequest};
 use crate::centroid::{steer, CeraHead, Centroid, CentroidEstimator, CentroidInput, MeanCentroid, OracleCentroid};
 use crate::choices::Choices;
@@ -153,7 +154,7 @@ pub fn run_selector(
     if sentences.is_empty() && notes.is_empty() && without_prose.len() < cluster.documents.len() {
         // The shortest sentence that could have been a candidate, not a widget's "Follow us".
         let prose_costs: Vec<usize> = (0..costs.len())
-            .filter(|&id| cluster.sentences[id].excluded.is_none() && !read_as_furniture.contains(&id) && !choices.struck.contains(&id))
+            .filter(|&id| is_prose(cluster, &read_as_furniture, id) && !choices.struck.contains(&id))
             .map(|id| costs[id])
             .collect();
         notes.push(empty_summary_note(cluster, &prose_costs, limit, &settings.budget));

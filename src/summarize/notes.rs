@@ -46,13 +46,14 @@ fn detected_languages(cluster: &Cluster) -> String {
 /// The articles whose every sentence reads as page furniture (by the rules
 /// or the prose reader), with how many sentences each has: (document,
 /// sentences). The app says so on the article's card and offers to use
-/// them all (`Document::keep_furniture`).
+/// them all (`Document::keep_furniture`). `read_as_furniture` is sorted, as
+/// `Summary::read_as_furniture` is.
 pub fn articles_without_prose(cluster: &Cluster, read_as_furniture: &[usize]) -> Vec<(usize, usize)> {
     let mut sentences = vec![0usize; cluster.documents.len()];
     let mut prose = vec![0usize; cluster.documents.len()];
     for (id, s) in cluster.sentences.iter().enumerate() {
         sentences[s.doc] += 1;
-        prose[s.doc] += usize::from(s.excluded.is_none() && !read_as_furniture.contains(&id));
+        prose[s.doc] += usize::from(is_prose(cluster, read_as_furniture, id));
     }
     (0..cluster.documents.len()).filter(|&d| sentences[d] > 0 && prose[d] == 0).map(|d| (d, sentences[d])).collect()
 }
@@ -78,24 +79,33 @@ const UNREAD_SENTENCES: std::ops::RangeInclusive<usize> = 3..=20;
 /// embed alike, …": for each article whose prose sentences all embed alike,
 /// since which of them a summary takes then rests on position and length.
 pub(super) fn unread_articles_notes(cluster: &Cluster, embeddings: &[Embedding], read_as_furniture: &[usize]) -> Vec<String> {
-    (0..cluster.documents.len())
-        .filter_map(|doc| {
-            let prose: Vec<usize> = (0..cluster.sentences.len())
-                .filter(|&id| cluster.sentences[id].doc == doc && is_prose(cluster, read_as_furniture, id))
-                .collect();
-            if prose.len() < *UNREAD_SENTENCES.start() {
-                return None;
-            }
+    prose_by_article(cluster, read_as_furniture)
+        .iter()
+        .enumerate()
+        .filter(|(_, prose)| prose.len() >= *UNREAD_SENTENCES.start())
+        .filter(|(_, prose)| {
             let compared = &prose[..prose.len().min(*UNREAD_SENTENCES.end())];
             let pairs: Vec<f32> = compared
                 .iter()
                 .enumerate()
                 .flat_map(|(i, &a)| compared[i + 1..].iter().map(move |&b| crate::select::dot(&embeddings[a][..], &embeddings[b][..])))
                 .collect();
-            let mean = pairs.iter().sum::<f32>() / pairs.len() as f32;
-            (mean >= MIN_UNREAD_COSINE).then(|| unread_article_note(cluster, doc, &prose))
+            pairs.iter().sum::<f32>() / pairs.len() as f32 >= MIN_UNREAD_COSINE
         })
+        .map(|(doc, prose)| unread_article_note(cluster, doc, prose))
         .collect()
+}
+
+/// Each article's prose sentences, in order, gathered in one pass over the
+/// cluster (a pass per article would cost articles × sentences).
+fn prose_by_article(cluster: &Cluster, read_as_furniture: &[usize]) -> Vec<Vec<usize>> {
+    let mut prose = vec![Vec::new(); cluster.documents.len()];
+    for (id, sentence) in cluster.sentences.iter().enumerate() {
+        if is_prose(cluster, read_as_furniture, id) {
+            prose[sentence.doc].push(id);
+        }
+    }
+    prose
 }
 
 fn unread_article_note(cluster: &Cluster, doc: usize, prose: &[usize]) -> String {
