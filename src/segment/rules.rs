@@ -530,8 +530,9 @@ const THAI_CLAUSE_OPENERS: &[&str] = &[
     "ของ", "ให้แก่", "บน",
 ];
 /// Thai verbs of saying, which follow their speaker: said, stated, argued,
-/// revealed, explained, confirmed, told, claimed, announced.
-const THAI_SAYING: &[&str] = &["กล่าว", "ระบุ", "แย้ง", "เปิดเผย", "ชี้แจง", "ยืนยัน", "บอก", "อ้าง", "แถลง"];
+/// revealed (two words), explained, confirmed, told, claimed, announced.
+/// The filter reads a quote's speaker by them too.
+pub(super) const THAI_SAYING: &[&str] = &["กล่าว", "ระบุ", "แย้ง", "เปิดเผย", "เผย", "ชี้แจง", "ยืนยัน", "บอก", "อ้าง", "แถลง"];
 /// Prepositions of place and time that open a phrase fronted before the
 /// main clause: in, during, since, within, after, amid.
 const THAI_FRONTED_PREPOSITIONS: &[&str] = &["ใน", "ระหว่าง", "ตั้งแต่", "ภายใน", "หลัง", "ท่ามกลาง"];

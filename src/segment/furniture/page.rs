@@ -176,9 +176,9 @@ fn is_quoted(text: &str) -> bool {
 
 const QUOTES: [char; 6] = ['"', '“', '”', '«', '»', '„'];
 
-/// A quote, then a Thai verb of saying (said, stated, revealed, told).
+/// A quote, then a Thai verb of saying (the splitter's list).
 fn quotes_a_thai_speaker(text: &str) -> bool {
-    text.rfind(QUOTES).is_some_and(|at| ["กล่าว", "ระบุ", "เผย", "บอก"].iter().any(|verb| text[at..].contains(verb)))
+    text.rfind(QUOTES).is_some_and(|at| crate::segment::rules::THAI_SAYING.iter().any(|verb| text[at..].contains(verb)))
 }
 
 /// Lines of pages written without sentence punctuation (Thai), where
