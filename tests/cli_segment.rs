@@ -140,3 +140,19 @@ fn page_furniture_is_listed_with_its_reason() {
     assert_eq!(excluded[3].1, None);
     assert!(excluded[0].1.is_some() && excluded[4].1.is_some(), "{excluded:?}");
 }
+
+/// `precis segment … | head`: when the reader of its output has gone, the
+/// program ends as `cat` does, killed by SIGPIPE, without a panic's message.
+/// The pipe's reading end is closed before the run, so every write fails.
+#[cfg(unix)]
+#[test]
+fn a_closed_pipe_ends_the_program_quietly() {
+    use std::os::unix::process::ExitStatusExt;
+    let dir = Scratch::new("closed-pipe");
+    let article = dir.write("article.txt", "The storm hit the coast at dawn. Thousands of homes lost power.");
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let output = command(["segment", article.to_str().unwrap()]).stdout(writer).output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+    assert_eq!(output.status.signal(), Some(libc::SIGPIPE));
+}

@@ -63,7 +63,9 @@ impl Drop for Scratch {
     }
 }
 
-fn command<I: IntoIterator<Item = S>, S: AsRef<OsStr>>(args: I) -> Command {
+/// `precis ARGS…` with this checkout's models, to be run; for a test that
+/// wires its own streams.
+pub fn command<I: IntoIterator<Item = S>, S: AsRef<OsStr>>(args: I) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_precis"));
     command.args(args).env("PRECIS_MODELS", repo().join("models"));
     command
