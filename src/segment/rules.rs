@@ -228,18 +228,22 @@ fn continues(before: &str, after: &str) -> bool {
 /// Chinese speech verbs that close the sentence a quote opened: `“……。”
 /// 他说。`, `「……。」他說。`.
 const SPEECH_VERBS: [&str; 14] = ["说", "說", "表示", "称", "稱", "指出", "说道", "說道", "问", "問", "回应", "回應", "强调", "強調"];
-/// Longest attribution after a quote, in characters (`这位法官说。`).
-const MAX_ATTRIBUTION_CHARS: usize = 12;
+/// Longest attribution after a quote, in characters: a speaker with a
+/// title, a name and where or when it was said
+/// (`助理总检察长鲁本·奥乔亚周三在结案陈词中对陪审员说。`, 25).
+const MAX_ATTRIBUTION_CHARS: usize = 40;
 
-/// `“……。”这位法官说。`: a short piece that names who spoke a quote the
-/// sentence before ended, in Chinese, where the quote's own full stop comes
-/// first; it belongs to the quote's sentence.
+/// `“……。”这位法官说。`: a piece that names who spoke a quote the sentence
+/// before ended, in Chinese, where the quote's own full stop comes first;
+/// it belongs to the quote's sentence. A sentence that ends on its verb of
+/// saying has said nothing itself. Transliterated names join their parts
+/// with a middle dot (`卡拉·贝纳维德斯`).
 fn attributes_quote(before: &str, after: &str) -> bool {
     let after = after.trim();
     let Some(body) = after.strip_suffix(['。', '！']) else { return false };
     before.trim_end().ends_with(['”', '」', '』'])
         && after.chars().count() <= MAX_ATTRIBUTION_CHARS
-        && after.chars().all(|c| crate::text::is_cjk_word_char(c) || "，、。！".contains(c))
+        && after.chars().all(|c| crate::text::is_cjk_word_char(c) || "，、。！·・".contains(c))
         && SPEECH_VERBS.iter().any(|verb| body.ends_with(verb))
 }
 

@@ -278,12 +278,15 @@ fn chinese_full_stops_without_spaces() {
         "北京今天发生地震。没有人员伤亡！政府说什么？“我们很安全。”他说。",
         &["北京今天发生地震。", "没有人员伤亡！", "政府说什么？", "“我们很安全。”他说。"],
     );
-    // Who spoke belongs to the quote's sentence; a longer sentence after a
-    // quote is a sentence of its own.
+    // Who spoke belongs to the quote's sentence, with a title, a name of
+    // parts joined by a middle dot, and where it was said; a sentence after
+    // a quote that says something itself is a sentence of its own.
     assert_splits(
         "「會議延到下週。」這位法官說。「我們不會讓步。」工會代表今天下午在記者會上表示將繼續抗爭。",
         &["「會議延到下週。」這位法官說。", "「我們不會讓步。」", "工會代表今天下午在記者會上表示將繼續抗爭。"],
     );
+    let long_attribution = "“她把县财库当成了自己的支票账户。”助理总检察长鲁本·奥乔亚周三在结案陈词中对陪审员说。";
+    assert_splits(&format!("{long_attribution}法院将于下月宣判。"), &[long_attribution, "法院将于下月宣判。"]);
 }
 
 #[test]
