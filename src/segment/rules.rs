@@ -451,7 +451,7 @@ fn unmarked_sentence_cuts(text: &str, range: Range<usize>) -> Vec<usize> {
             let next = rest.strip_prefix(char::is_whitespace)?.trim_start().chars().next()?;
             let ends = match mark {
                 ';' => crate::text::is_greek(next) && next.is_uppercase() && before.chars().next_back().is_some_and(crate::text::is_greek),
-                '།' | '༎' => is_tibetan(next) && !ends_tibetan_clause(before),
+                '།' | '༎' => is_tibetan(next) && !ends_tibetan_clause(before) && !quotes_tibetan_speech(rest.trim_start()),
                 _ => false,
             };
             ends.then_some(range.start + at + mark.len_utf8() + closers)
@@ -462,13 +462,26 @@ fn unmarked_sentence_cuts(text: &str, range: Range<usize>) -> Vec<usize> {
 /// Tibetan writes a shad after a clause as well as after a sentence: a
 /// clause that ends in a connective particle goes on past it (དང "and",
 /// ན "if, when", ཞིང ཅིང ཤིང "and", སྟེ ཏེ དེ "and so", ནས "after", ལ "and"
-/// after a verb, ཀྱང ཡང "even, also"): "ནད་རྟགས་ལ་ཚ་བ་དྲག་པོ་དང་། སྣ་ཆུ་…"
-/// ("the symptoms are a high fever and | a runny nose …") is one sentence.
+/// after a verb, ཀྱང ཡང "even, also", རྗེས "after", པས བས "because"):
+/// "ནད་རྟགས་ལ་ཚ་བ་དྲག་པོ་དང་། སྣ་ཆུ་…" ("the symptoms are a high fever and
+/// | a runny nose …") is one sentence. So does a subject in the agentive
+/// case (གིས ཀྱིས གྱིས ཡིས, ཚོས after a plural), which a shad sets off from
+/// its clause: "ཉེས་འཛུགས་པ་ཚོས། …" ("the prosecutors | said …").
 fn ends_tibetan_clause(before: &str) -> bool {
-    const CONNECTIVES: &[&str] = &["དང", "ན", "ཞིང", "ཅིང", "ཤིང", "སྟེ", "ཏེ", "དེ", "ནས", "ལ", "ཀྱང", "ཡང"];
+    const CONNECTIVES: &[&str] = &[
+        "དང", "ན", "ཞིང", "ཅིང", "ཤིང", "སྟེ", "ཏེ", "དེ", "ནས", "ལ", "ཀྱང", "ཡང", "རྗེས", "པས", "བས", // connectives
+        "གིས", "ཀྱིས", "གྱིས", "ཡིས", "ཚོས", // the agentive case
+    ];
     let clause = before.trim_end_matches(|c: char| c == '་' || c == '༌' || c.is_whitespace());
     let syllable = clause.rsplit(['་', '༌', ' ']).next().unwrap_or(clause);
     CONNECTIVES.contains(&syllable)
+}
+
+/// A quote's end is not its sentence's when the quotative particle (ཅེས,
+/// ཞེས, ཤེས, "thus") follows it, then who said it: "“…རེད།” ཅེས་…གྱིས་བཤད།"
+/// ("“…,” said …").
+fn quotes_tibetan_speech(next: &str) -> bool {
+    ["ཅེས", "ཞེས", "ཤེས"].iter().any(|particle| next.starts_with(particle))
 }
 
 fn is_tibetan(c: char) -> bool {
@@ -747,6 +760,14 @@ mod tests {
         assert_eq!(sentences(one), [one]);
         let one = "ཆར་པ་བབས་ན། ལམ་ཆུས་ཁེངས་ཀྱི་རེད།";
         assert_eq!(sentences(one), [one]);
+        // A subject in the agentive case, then what it said; a quote, then
+        // ཅེས ("thus") and who said it (the parallel articles, en-10 and en-11).
+        for one in [
+            "སྤྱིར་བཏང་སྨན་པ་ཚོས། ཕ་མ་ཁ་ཤས་ལ་སྨན་པ་མཇལ་རྒྱུའི་དུས་འཚམས་ལེན་པར་དཀའ་ངལ་ཡོད་ཅེས་བཤད།",
+            "“ཁོ་མོས་དངུལ་མཛོད་དེ་རང་ཉིད་ཀྱི་དངུལ་ཁང་རྩིས་ཁྲ་ལྟར་བཀོལ་སྤྱོད་བྱས།” ཅེས་རུ་བེན་ཨོ་ཆོ་ཨ་ཡིས་བཤད།",
+        ] {
+            assert_eq!(sentences(one), [one]);
+        }
     }
 
     #[test]
