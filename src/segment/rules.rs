@@ -403,15 +403,27 @@ fn ellipsis_ends_sentence(after: &str) -> Option<usize> {
 /// ތިނަދޫ", an atoll's code): at a sentence's end it may be a word. Vowel
 /// signs and a consonant that a virama kills ("ම්") are parts of a
 /// syllable, not letters of their own. Hangul and CJK are left out: a
-/// Korean sentence ends in a word of two syllables ("했다.").
+/// Korean sentence ends in a word of two syllables ("했다."). Thai and Lao
+/// abbreviate to bare consonants ("พ.ศ.", "ສ.ປ.ປ."), so a group with a
+/// vowel sign or tone mark there is a word: Lao "… 10 ປີ. ລອນດອນ …" ("…
+/// 10 years. London …") ends a sentence.
 fn is_caseless_abbreviation(word: &str, alone: bool) -> bool {
     let Some(stem) = word.strip_suffix('.') else { return false };
     let groups: Vec<&str> = stem.split('.').collect();
     let most_letters = if groups.len() == 1 && !alone { 1 } else { 2 };
     groups.iter().all(|group| {
         let letters = syllable_letters(group);
-        (1..=most_letters).contains(&letters) && group.chars().filter(|c| c.is_alphabetic()).all(is_caseless_letter)
+        (1..=most_letters).contains(&letters)
+            && group.chars().filter(|c| c.is_alphabetic()).all(is_caseless_letter)
+            && !is_thai_or_lao_word(group)
     })
+}
+
+/// A group of Thai or Lao letters with a vowel sign or tone mark.
+fn is_thai_or_lao_word(group: &str) -> bool {
+    use crate::text::UnspacedScript::{Lao, Thai};
+    let thai_or_lao = group.chars().any(|c| matches!(crate::text::UnspacedScript::block(c), Some(Thai | Lao)));
+    thai_or_lao && group.chars().any(unicode_normalization::char::is_combining_mark)
 }
 
 /// Letters of `text`, not counting vowel signs and other marks, nor a
@@ -779,11 +791,15 @@ mod tests {
             "ගොවියෙකු වන ඒ. එම්. රත්නායක මහතා පැවසීය.",
             "ގދ. ތިނަދޫގެ ގެތަކަށް ފެން ވަދެއްޖެ.",
             "ዩኔስኮ በ2006 ዓ.ም. ተመዝግቧል።",
+            "ຄະນະກຳມະການ ສ.ປ.ປ. ລາວ ໄດ້ປະຊຸມ",
         ] {
             assert_eq!(sentences(text), [text], "{text}");
         }
-        // A Korean sentence ends in a word of two syllables.
+        // A Korean sentence ends in a word of two syllables; a Lao one in a
+        // word of one consonant and its vowel sign (ປີ, "year").
         assert_eq!(sentences("비가 왔다. 학교가 닫혔다."), ["비가 왔다.", "학교가 닫혔다."]);
+        let (first, second) = ("ຫຼາຍກວ່າເຄິ່ງໜຶ່ງແມ່ນເດັກນ້ອຍອາຍຸຕ່ຳກວ່າ 10 ປີ.", "ລອນດອນ ແລະ ເວສມິດແລນ ກວມເອົາ 61% ຂອງຜູ້ປ່ວຍທັງໝົດ.");
+        assert_eq!(sentences(&format!("{first} {second}")), [first, second]);
     }
 
     #[test]
