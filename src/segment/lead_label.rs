@@ -10,9 +10,10 @@
 //! the label is a line of its own, which the furniture rules mark
 //! ([`is_lead_label`]), and the text after it stays prose.
 //!
-//! Form only, so any cased script: one to five words in capitals, at least
-//! three capitals, then a dash standing alone; or a place in capitals or in
-//! title case ("Madrid", "El Cairo") with an agency in parentheses
+//! Form only, so any script: one to five words in capitals, at least
+//! three capitals, then a dash standing alone; or a place in capitals, in
+//! title case ("Madrid", "El Cairo") or in a script without capitals
+//! ("فينيكس (أسوشيتد برس) -") with an agency in parentheses
 //! ("(AP)", "(Reuters)", "(EFE)"), the dash standing alone or written
 //! against the parenthesis ("(EFE).-"). After a comma may come a state or
 //! a country ("Vt.", "South Korea"), a date ("Feb. 25", "May 18", "20 dic")
@@ -199,8 +200,8 @@ impl Label {
         }
         if in_capitals(word_alone) {
             self.capitals += word_alone.chars().filter(|c| c.is_uppercase()).count();
-        } else if word_alone.starts_with(char::is_uppercase) || (self.words > 1 && is_joining_word(word_alone)) {
-            // "Madrid", "El Cairo", "Ciudad de México": a place, if an agency follows.
+        } else if opens_a_name(word_alone) || (self.words > 1 && is_joining_word(word_alone)) {
+            // "Madrid", "El Cairo", "Ciudad de México", "فينيكس": a place, if an agency follows.
             self.title_case = true;
         } else {
             return false;
@@ -222,6 +223,13 @@ impl Label {
         }
         self.number_after_comma && word.chars().count() <= MAX_DATE_WORD_CHARS && word.chars().all(|c| crate::text::is_lowercase(c) || c == '.')
     }
+}
+
+/// A word that may be a name: a capital first, or a letter of a script
+/// without capitals, where a place or an agency is written like any word
+/// ("فينيكس (أسوشيتد برس) -", "ហ្វីនិច (អេភី) —", Phoenix (AP)).
+fn opens_a_name(word: &str) -> bool {
+    word.starts_with(|c: char| c.is_uppercase() || crate::text::is_caseless_letter(c))
 }
 
 /// "de", "del", "la": short lowercase words inside a place's name.
@@ -257,11 +265,7 @@ fn agency_in_parentheses<'a>(
             Some(_) => return None,
             None => (word, None),
         };
-        let fits = if count == 1 {
-            name.starts_with(char::is_uppercase)
-        } else {
-            name.starts_with(char::is_uppercase) || is_joining_word(name)
-        };
+        let fits = if count == 1 { opens_a_name(name) } else { opens_a_name(name) || is_joining_word(name) };
         if !fits || name.contains('(') {
             return None;
         }
@@ -325,6 +329,10 @@ mod tests {
             ("NEW DELHI (Reuters) - India said on Monday …", "India said on Monday …"),
             ("(HealthDay News) -- Older adults who walk …", "Older adults who walk …"),
             ("(Agencias y Redacción) - El Gobierno sirio …", "El Gobierno sirio …"),
+            // Scripts without capitals write the place and the agency like any word.
+            ("فينيكس (أسوشيتد برس) - أُدينت أمينة خزانة سابقة", "أُدينت أمينة خزانة سابقة"),
+            ("ហ្វីនិច (អេភី) — អតីតហេរញ្ញិកខោនធីមួយ នៅតំបន់ជនបទ", "អតីតហេរញ្ញិកខោនធីមួយ នៅតំបន់ជនបទ"),
+            ("ဖီးနစ် (AP) — အရီဇိုးနားပြည်နယ် ကျေးလက်ဒေသရှိ", "အရီဇိုးနားပြည်နယ် ကျေးလက်ဒေသရှိ"),
         ]);
     }
 
@@ -366,6 +374,8 @@ mod tests {
         assert_eq!(after("BOSTON, said he - The city said so."), None);
         assert_eq!(after("Apple (AAPL)'s shares - They fell."), None);
         assert_eq!(after("Mr Smith (left) - The mayor spoke."), None);
+        // Nor in a script without capitals: "The minister said - …".
+        assert_eq!(after("قال الوزير - إن الحكومة ستدفع"), None);
     }
 
     #[test]
