@@ -1,6 +1,6 @@
 //! Words ending in a period that usually do not end a sentence, in the
-//! languages of our news (en, es, fr, de, it, pt, nl, pl, ru, tr), and the
-//! words that usually open one.
+//! languages of our news (en, es, fr, de, it, pt, nl, pl, ru, tr, and the
+//! commonest of el, uk, sw, id, vi), and the words that usually open one.
 
 /// How a word ending in `.` relates to the next piece of text.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -82,6 +82,15 @@ fn known(word: &str) -> Option<Abbreviation> {
         // Polish and Dutch: streets, "among others", "about", "so-called".
         "ul." | "Ul." | "al." | "Al." | "pl." | "os." | "m.in." | "ok." | "tzw." | "godz." | "woj." | "pow." | "gm."
         | "im." | "np." | "tj." | "zob." | "ds." | "jw." | "wg." | "ws." | "bl." | "m.b.t." => Title,
+        // Greek: Mr, Dr, Professor, Saint, street, e.g., i.e.; Ukrainian:
+        // street, region, named after; Swahili: Dr, Mr, Mrs, the Honourable;
+        // Indonesian: engineer, Hajja, street, regency, district; Vietnamese:
+        // city, professor, associate professor, doctor (PhD), master ("TP.
+        // Hồ Chí Minh", "PGS. Nguyễn …"). Not "BS." (a physician), an
+        // English word.
+        "κ." | "Δρ." | "Καθ." | "Αγ." | "οδ." | "π.χ." | "δηλ." | "вул." | "обл." | "ім." | "Dkt." | "Bw."
+        | "Bi." | "Mhe." | "Ir." | "Hj." | "Jl." | "Kab." | "Kec." | "TP." | "Tp." | "GS." | "PGS." | "TS."
+        | "ThS." => Title,
         // A Polish photo credit: "Fot. Karol Makurat / Reporter".
         "Fot." | "fot." => Title,
         // Phrases that are always followed by more: e.g., ca., z.B., т.е.
@@ -93,7 +102,8 @@ fn known(word: &str) -> Option<Abbreviation> {
         "etc." | "usw." | "etw." | "Inc." | "Corp." | "Ltd." | "Co." | "Cos." | "Bros." | "Jr." | "Esq."
         | "Plc." | "Ave." | "Blvd." | "Rd." | "Dept." | "Univ." | "Cía." | "Hnos." | "Av." | "Avda."
         | "Ltda." | "Mio." | "Mrd." | "Tsd." | "г." | "гг." | "в." | "вв." | "др." | "тыс." | "млн."
-        | "млрд." => MayEndSentence,
+        | "млрд." | "тис." | "εκατ." | "δισ." | "χλμ." | "κ.ά." | "κλπ." | "n.k." | "dll."
+        | "dsb." | "Tbk." => MayEndSentence,
         // Before numbers: numbers, articles, pages, months.
         "No." | "Nos." | "no." | "Nr." | "nr." | "Nº." | "nº." | "núm." | "Núm." | "art." | "Art."
         | "arts." | "Abs." | "pp." | "pág." | "págs." | "Pág." | "vol." | "Vol." | "fig." | "Fig."

@@ -272,6 +272,21 @@ fn russian() {
     );
 }
 
+/// Titles and place words of Greek, Ukrainian, Swahili, Indonesian and
+/// Vietnamese news (the parallel articles, tests/fixtures/parallel).
+#[test]
+fn titles_of_more_languages_end_no_sentence() {
+    for (text, expected) in [
+        ("Η Δρ. Πρίγια Νάιρ δήλωσε: «Η ιλαρά δεν είναι ήπια ασθένεια.» Ο κ. Παπαδόπουλος συμφώνησε.", 2),
+        ("Вибух стався на вул. Хрещатик у 2024 р. Поліція розслідує.", 2),
+        ("Dkt. Priya Nair alisema: “Surua si ugonjwa mdogo.” Bw. Juma alikubali.", 2),
+        ("Banjir melanda Jl. Sudirman, Kab. Bogor. Warga mengungsi.", 2),
+        ("PGS. Nguyễn Văn An làm việc tại TP. Hồ Chí Minh. Ông nói vậy.", 2),
+    ] {
+        assert_eq!(texts(text).len(), expected, "{text}: {:?}", texts(text));
+    }
+}
+
 #[test]
 fn chinese_full_stops_without_spaces() {
     assert_splits(
