@@ -3,7 +3,7 @@
 use crate::limits::{megabytes, MAX_TOTAL_BYTES};
 use crate::segment;
 use crate::segment::furniture;
-use crate::text::count_words;
+use crate::text::count_words_in;
 use serde::{Deserialize, Serialize};
 
 /// One input article.
@@ -58,7 +58,7 @@ pub struct Sentence {
     pub lang: String,
     /// The sentence, whitespace-normalized (hard line wraps joined).
     pub text: String,
-    /// Length in budget words (see `text::count_words`).
+    /// Length in budget words (see `text::count_words_in`).
     pub words: usize,
     /// Why the sentence is not prose (page furniture or a fragment, see
     /// `segment::furniture`); such a sentence is never a summary candidate
@@ -267,19 +267,22 @@ fn sentences_from(d: usize, doc: &Document, spans: Vec<segment::SentenceSpan>) -
     spans
         .into_iter()
         .enumerate()
-        .map(|(index, span)| Sentence {
-            doc: d,
-            para: span.para,
-            index,
-            start: span.start,
-            end: span.end,
-            char_start: chars.at(span.start),
-            char_end: chars.at(span.end),
-            lang: doc.lang.clone().unwrap_or_else(|| detected[index].to_string()),
-            words: count_words(&span.text),
-            text: span.text,
-            excluded: None,
-            read_as: None,
+        .map(|(index, span)| {
+            let lang = doc.lang.clone().unwrap_or_else(|| detected[index].to_string());
+            Sentence {
+                doc: d,
+                para: span.para,
+                index,
+                start: span.start,
+                end: span.end,
+                char_start: chars.at(span.start),
+                char_end: chars.at(span.end),
+                words: count_words_in(&span.text, &lang),
+                lang,
+                text: span.text,
+                excluded: None,
+                read_as: None,
+            }
         })
         .collect()
 }

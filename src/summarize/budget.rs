@@ -41,7 +41,7 @@ impl Budget {
 #[cfg_attr(not(target_arch = "wasm32"), derive(clap::Args))]
 #[serde(default)]
 pub struct BudgetFlags {
-    /// Budget in words (default: 100, or the dataset's standard budget). In Chinese, Japanese, Korean, Thai, Lao, Khmer, Burmese and Tibetan, which do not space their words, a word is the characters that say as much as one English word.
+    /// Budget in words (default: 100, or the dataset's standard budget). In Chinese, Japanese, Korean, Thai, Lao, Khmer, Burmese and Tibetan, which do not space their words, a word is the characters that say as much as one English word; in Vietnamese, which spaces its syllables, the syllables that do.
     #[cfg_attr(not(target_arch = "wasm32"), arg(long))]
     pub budget: Option<usize>,
     /// Budget in sentences instead of words.
@@ -149,7 +149,7 @@ mod tests {
         rows
     }
 
-    /// The same three news articles in 20 languages (written for the
+    /// The same three news articles in 30 languages (written for the
     /// fixture, translated by helper sessions): a budget of words holds
     /// about as much of them in every script. Before, every ideograph, kana
     /// or Hangul syllable was a word and a Thai run between spaces was one:
@@ -158,14 +158,15 @@ mod tests {
     fn a_budget_holds_as_much_news_in_every_script() {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/parallel");
         let rows = parallel_lengths(&dir);
-        assert_eq!(rows.len(), 20, "{rows:?}");
+        assert_eq!(rows.len(), 30, "{rows:?}");
         let table: Vec<String> = rows.iter().map(|(lang, words, english)| format!("{lang} {words}/{english}")).collect();
         for (lang, words, english) in &rows {
             let ratio = *words as f64 / *english as f64;
-            // Scripts that space their words say it in 0.92-1.28 times the
-            // English words (French the most); the unspaced ones are counted
-            // to say as much as English (docs/results/budget.md).
-            let unspaced = ["zh-Hans", "zh-Hant", "ja", "ko", "th", "lo", "km", "my", "bo"].contains(&lang.as_str());
+            // Scripts that space their words say it in 0.86-1.28 times the
+            // English words (Georgian the least, French the most); the
+            // unspaced ones, and Vietnamese, which spaces its syllables, are
+            // counted to say as much as English (docs/results/budget.md).
+            let unspaced = ["zh-Hans", "zh-Hant", "ja", "ko", "th", "lo", "km", "my", "bo", "vi"].contains(&lang.as_str());
             let range = if unspaced { 0.9..=1.15 } else { 0.85..=1.35 };
             assert!(range.contains(&ratio), "{lang}: {ratio:.3} of the English words, outside {range:?}: {table:?}");
         }
