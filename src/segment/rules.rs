@@ -596,10 +596,14 @@ impl ThaiClauses<'_> {
     fn speaker_follows(&self) -> bool {
         const MAX_NAME_CHARS: usize = 40;
         const MAX_TITLE_CHARS: usize = 80;
-        let Some(quote_end) = self.sentence.rfind('”') else { return false };
-        let name = &self.sentence[quote_end + '”'.len_utf8()..];
+        // Only the sentence's last characters can hold the name, so only
+        // they are searched: a long paragraph stays linear.
+        let tail_start = self.sentence.char_indices().rev().nth(MAX_NAME_CHARS).map_or(0, |(at, _)| at);
+        let tail = &self.sentence[tail_start..];
+        let Some(quote_end) = tail.rfind('”') else { return false };
+        let name = &tail[quote_end + '”'.len_utf8()..];
         let title: String = self.rest.chars().take(MAX_TITLE_CHARS).collect();
-        !name.trim().is_empty() && name.chars().count() <= MAX_NAME_CHARS && THAI_SAYING.iter().any(|w| title.contains(w))
+        !name.trim().is_empty() && THAI_SAYING.iter().any(|w| title.contains(w))
     }
 }
 
