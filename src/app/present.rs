@@ -134,7 +134,8 @@ mod tests {
         assert_eq!(duration(1340.0), "1.3 s");
         assert_eq!(count(1, "word", "words"), "1 word");
         assert_eq!(language_name("fr"), "French");
-        assert_eq!(language_name("sw"), "sw");
+        assert_eq!(language_name("sw"), "Swahili");
+        assert_eq!(language_name("xx"), "xx");
     }
 
     #[test]
