@@ -10,9 +10,10 @@
 //! - Lao, Tibetan and Thaana (Dhivehi), scripts of one language that
 //!   whatlang does not know, decide alone as Thai does. Over whatlang's
 //!   answer, letters only Kazakh or Mongolian write among the Cyrillic
-//!   languages it knows, and only Pashto among the Arabic-script ones,
-//!   name those; Swahili's commonest words name it over a Latin guess that
-//!   is not a language of our news (`language_whatlang_lacks`).
+//!   languages it knows, only Pashto among the Arabic-script ones, and
+//!   Tigrinya's ኣ against Amharic's አ, name those; Swahili's commonest
+//!   words name it over a Latin guess that is not a language of our news
+//!   (`language_whatlang_lacks`).
 //! - Other scripts (Latin, Cyrillic, Arabic, Devanagari, Hebrew) go to
 //!   whatlang; its answer is kept when its confidence is at least 0.3.
 //!   (whatlang's own "reliable" needs 0.9, which most news sentences under
@@ -55,6 +56,7 @@ const RELATED_LANGUAGES: &[&[&str]] = &[
     &["id", "jv", "tl"],
     &["nl", "af"],
     &["sw", "jv", "sn", "zu", "tl"],
+    &["am", "ti"],
 ];
 /// Text of unsure sentences given to whatlang at once for a prior.
 const PRIOR_SAMPLE_BYTES: usize = 4096;
@@ -86,6 +88,7 @@ pub fn language_name(code: &str) -> String {
         "mn" => "Mongolian",
         "ps" => "Pashto",
         "sw" => "Swahili",
+        "ti" => "Tigrinya",
         "und" => "unknown language",
         // The others by whatlang's English names: "km" is Khmer, "ka" Georgian.
         _ => return Lang::all().iter().find(|&&lang| iso_639_1(lang) == code).map_or(code, |lang| lang.eng_name()).to_string(),
@@ -241,6 +244,13 @@ const MONGOLIAN_LETTERS: &str = "өүӨҮ";
 /// Letters that only Pashto writes among the Arabic-script languages
 /// whatlang knows (it calls a Pashto page Persian).
 const PASHTO_LETTERS: &str = "ټډړږښګڼېۍ";
+/// Tigrinya writes a word's first "a" ኣ where Amharic writes አ (ኣብ "in",
+/// Amharic አዲስ "new"); whatlang knows Amharic only. A sentence with
+/// neither is a weak Amharic guess (`ETHIOPIC_GUESS_CONFIDENCE`), so that
+/// it takes its document's language.
+const TIGRINYA_A: &str = "ኣ";
+const AMHARIC_A: &str = "አ";
+const ETHIOPIC_GUESS_CONFIDENCE: f64 = 0.5;
 /// Swahili's commonest short words: whatlang does not know Swahili and
 /// calls it Shona, Javanese or Zulu. The first are Swahili's alone among
 /// the languages of our news; "na", "ya", "ni" and "sana" are Spanish
@@ -261,11 +271,12 @@ const MIN_SWAHILI_SHARE: f64 = 0.2;
 /// an Arabic-script one, Swahili over a Latin one that is not a language
 /// of our news. Two letters at least, so a quoted name does not decide.
 fn language_whatlang_lacks(text: &str, script: Script, guessed: Option<&str>) -> Option<&'static str> {
-    let count = |letters: &str| text.chars().filter(|c| letters.contains(*c)).count();
+    let count = |letters: &str| count_of(text, letters);
     match script {
         Script::Cyrillic if count(KAZAKH_LETTERS) >= 2 => Some("kk"),
         Script::Cyrillic if count(MONGOLIAN_LETTERS) >= 2 => Some("mn"),
         Script::Arabic if count(PASHTO_LETTERS) >= 2 => Some("ps"),
+        Script::Ethiopic if count(TIGRINYA_A) > count(AMHARIC_A) => Some("ti"),
         Script::Latin if !guessed.is_some_and(|lang| NEWS_LANGUAGES.contains(&lang)) => {
             let words: Vec<String> = text.split(|c: char| !c.is_alphabetic()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect();
             let own = words.iter().filter(|w| SWAHILI_WORDS.contains(&w.as_str())).count();
@@ -275,6 +286,11 @@ fn language_whatlang_lacks(text: &str, script: Script, guessed: Option<&str>) ->
         }
         _ => None,
     }
+}
+
+/// How many of `text`'s characters are among `letters`.
+fn count_of(text: &str, letters: &str) -> usize {
+    text.chars().filter(|c| letters.contains(*c)).count()
 }
 
 /// The Latin-script languages of the encoder, which whatlang tells well.
@@ -291,6 +307,14 @@ fn guess(text: &str) -> Guess {
             let sure = (info.confidence() >= MIN_CONFIDENCE).then(|| iso_639_1(info.lang()));
             match language_whatlang_lacks(text, info.script(), sure) {
                 Some(lang) => Guess { sure: Some(lang), confidence: 1.0, script: Some(info.script()), letters },
+                // Neither ኣ nor አ: a weak guess, which casts no vote for
+                // its document's language either.
+                None if info.script() == Script::Ethiopic && count_of(text, AMHARIC_A) == 0 => Guess {
+                    sure,
+                    confidence: info.confidence().min(ETHIOPIC_GUESS_CONFIDENCE),
+                    script: Some(info.script()),
+                    letters: 0,
+                },
                 None => Guess { sure, confidence: info.confidence(), script: Some(info.script()), letters },
             }
         }
@@ -377,6 +401,8 @@ mod tests {
             ("mn", "Нээлтийн ёслол Төв цэнгэлдэх хүрээлэнд 11:00 цагт эхэлнэ."),
             ("ps", "د نوموړي په خبره، ټپیان د پروان ولایت مرکز چاریکار روغتون ته وړل شوي دي."),
             ("sw", "Bei hiyo ilitangazwa wiki iliyopita katika kikao cha wadau wa pamba."),
+            ("ti", "ኣብ ገለ ከባቢታት ማይ ብሰሙን ሓንሳብ ጥራይ እዩ ዝመጽእ።"),
+            ("am", "ፖሊስ አደጋው የደረሰው ትናንት ምሽት መሆኑን ገልጿል።"),
             // Spanish with Swahili-looking words, Russian and Persian stay.
             ("es", "El gobierno ya anunció nuevas medidas para ayudar a las víctimas, ni más ni menos."),
             ("ru", "Правительство объявило о новых мерах помощи пострадавшим от наводнений."),
@@ -385,6 +411,10 @@ mod tests {
         for (expected, text) in cases {
             assert_eq!(detect_language(text), expected, "{text}");
         }
+        // A Tigrinya sentence without ኣ takes its document's language.
+        let tigrinya = ["ኣብ ገለ ከባቢታት ማይ ብሰሙን ሓንሳብ ጥራይ እዩ ዝመጽእ።", "ከተማ መቐለ ዝበዝሕ ማይ መስተ ካብ ዒላታት ዓይናለም እያ እትረክብ።"];
+        assert_eq!(detect_language(tigrinya[1]), "am");
+        assert_eq!(detect_languages(&tigrinya), ["ti", "ti"]);
         assert_eq!(language_name("sw"), "Swahili");
         assert_eq!(language_name("lo"), "Lao");
     }
