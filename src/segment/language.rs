@@ -263,13 +263,15 @@ const SWAHILI_WORDS: &[&str] = &[
     "pia", "lakini", "hii", "zaidi", "wakati", "baada", "kabla", "vya",
 ];
 const SWAHILI_WORDS_SHARED: &[&str] = &["na", "ya", "ni", "sana"];
-/// Least share of a Latin text's words in `SWAHILI_WORDS` for Swahili.
+/// Least share of a Latin text's words in the two Swahili lists for Swahili.
 const MIN_SWAHILI_SHARE: f64 = 0.2;
 
 /// The language a text's own letters or words name where whatlang knows
 /// none of them: Kazakh and Mongolian over a Cyrillic guess, Pashto over
-/// an Arabic-script one, Swahili over a Latin one that is not a language
-/// of our news. Two letters at least, so a quoted name does not decide.
+/// an Arabic-script one (two letters at least, so a quoted name does not
+/// decide), Tigrinya over an Amharic one, Swahili over a Latin one that is
+/// not a language of our news. (Tajik and Uzbek Cyrillic, which write ғ
+/// and қ too, would read as Kazakh, and Kyrgyz as Mongolian.)
 fn language_whatlang_lacks(text: &str, script: Script, guessed: Option<&str>) -> Option<&'static str> {
     let count = |letters: &str| count_of(text, letters);
     match script {
