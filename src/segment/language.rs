@@ -197,14 +197,17 @@ impl ScriptCounts {
     fn of(text: &str) -> Self {
         let mut counts = Self::default();
         for c in text.chars().filter(|c| c.is_alphabetic()) {
-            match c as u32 {
-                0x3040..=0x30FF | 0x31F0..=0x31FF | 0xFF66..=0xFF9D => counts.kana += 1,
-                0x1100..=0x11FF | 0x3130..=0x318F | 0xAC00..=0xD7AF => counts.hangul += 1,
-                0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF | 0x20000..=0x3134F => counts.han += 1,
-                0x0E00..=0x0E7F => counts.thai += 1,
-                0x0E80..=0x0EFF => counts.lao += 1,
-                0x0F00..=0x0FFF => counts.tibetan += 1,
-                0x0780..=0x07BF => counts.thaana += 1,
+            use crate::text::UnspacedScript::{self as Unspaced, Han, Hangul, Kana, Lao, Thai, Tibetan};
+            // The scripts' blocks are the budget's table (`text::UnspacedScript`);
+            // Hangul's jamo, outside that table, and Thaana are added here.
+            match (Unspaced::block(c), c as u32) {
+                (Some(Hangul), _) | (_, 0x1100..=0x11FF | 0x3130..=0x318F) => counts.hangul += 1,
+                (Some(Kana), _) => counts.kana += 1,
+                (Some(Han), _) => counts.han += 1,
+                (Some(Thai), _) => counts.thai += 1,
+                (Some(Lao), _) => counts.lao += 1,
+                (Some(Tibetan), _) => counts.tibetan += 1,
+                (_, 0x0780..=0x07BF) => counts.thaana += 1,
                 _ => counts.other += 1,
             }
         }
