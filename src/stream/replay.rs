@@ -10,7 +10,7 @@ use super::{Decision, Engine, Policy, SentenceInput};
 use super::EngineSnapshot;
 use crate::document::{Cluster, Document, Sentence};
 use crate::encoder::Embedding;
-use crate::segment::furniture::{too_short_to_stand_alone, Reason};
+use crate::segment::furniture::says_nothing_alone;
 use serde::{Deserialize, Serialize};
 use std::ops::Range;
 
@@ -168,8 +168,9 @@ pub fn embed_by_article<'a, E>(
 
 /// Each document's sentences as the engine takes them (`embeddings` in the
 /// order of `cluster.sentences`), documents in order; page furniture comes
-/// with its reason, and so does a sentence too short to stand alone as an
-/// update (prose in its paragraph, "Evacuated."), as summaries leave it out.
+/// with its reason, and so does a sentence that says nothing alone as an
+/// update (prose in its paragraph, "Evacuated.", "24 de junio."), as
+/// summaries leave it out.
 pub fn document_inputs(cluster: &Cluster, embeddings: &[Embedding]) -> Vec<Vec<SentenceInput>> {
     document_ranges(cluster)
         .into_iter()
@@ -177,8 +178,8 @@ pub fn document_inputs(cluster: &Cluster, embeddings: &[Embedding]) -> Vec<Vec<S
             range
                 .map(|i| {
                     let sentence = &cluster.sentences[i];
-                    let fragment = !cluster.documents[sentence.doc].keep_furniture && too_short_to_stand_alone(&sentence.text);
-                    let not_prose = sentence.excluded.clone().or_else(|| fragment.then(|| Reason::TooShort.to_string()));
+                    let alone = (!cluster.documents[sentence.doc].keep_furniture).then(|| says_nothing_alone(&sentence.text)).flatten();
+                    let not_prose = sentence.excluded.clone().or_else(|| alone.map(|reason| reason.to_string()));
                     SentenceInput { words: sentence.words, embedding: embeddings[i], not_prose }
                 })
                 .collect()
@@ -360,6 +361,17 @@ mod tests {
         let not_prose: Vec<bool> = inputs[0].iter().map(|i| i.not_prose.is_some()).collect();
         assert_eq!(not_prose, vec![false, true, false]);
         assert!(inputs[0][1].not_prose.as_deref().unwrap().contains("credit"), "{:?}", inputs[0][1].not_prose);
+    }
+
+    #[test]
+    fn a_date_alone_reaches_the_engine_as_no_update() {
+        let page = "Cronología de las sanciones de la Unión Europea contra el régimen sirio.\n\n\
+                    17 de mayo de 2011. Incluye a trece oficiales sirios en su lista.";
+        let cluster = Cluster::new(vec![Document::new("a", page)]);
+        let embeddings: Vec<Embedding> = cluster.sentences.iter().map(|s| embed(&s.text).unwrap()).collect();
+        let inputs = document_inputs(&cluster, &embeddings);
+        let not_prose: Vec<Option<&str>> = inputs[0].iter().map(|i| i.not_prose.as_deref()).collect();
+        assert_eq!(not_prose, vec![None, Some("fragment: only a date"), None]);
     }
 
     /// A credit above the text is skipped, and COS takes the first prose

@@ -75,17 +75,17 @@ fn letter_trigrams(text: &str) -> std::collections::HashSet<[char; 3]> {
     chars.windows(3).map(|w| [w[0], w[1], w[2]]).collect()
 }
 
-/// Neither furniture by the segmentation rules nor read as furniture by the
-/// prose reader (`read_as_furniture`, in order).
-/// Whether a prose sentence can be a summary line on its own: "Nobody was
-/// hurt." and "¿Cuánto ha llovido?" are the prose of their paragraph, but
-/// a summary of such lines says nothing ("They are assault.", "Et
-/// pourtant.", "Mr. Oppenheim said." were judged junk as summary lines); a
-/// number in a clause makes one ("He was 83.").
+/// Whether a prose sentence can be a summary line on its own: "Et
+/// pourtant." and "17 de mayo de 2011." are the prose of their paragraph,
+/// but a summary of such lines says nothing ("They are assault.", "Et
+/// pourtant.", "Mr. Oppenheim said.", "21 de abril de 2011." were judged
+/// junk as summary lines); a number in a clause makes one ("He was 83.").
 pub fn stands_alone(text: &str) -> bool {
-    !crate::segment::furniture::too_short_to_stand_alone(text)
+    crate::segment::furniture::says_nothing_alone(text).is_none()
 }
 
+/// Neither furniture by the segmentation rules nor read as furniture by the
+/// prose reader (`read_as_furniture`, in order).
 pub(super) fn is_prose(cluster: &Cluster, read_as_furniture: &[usize], id: usize) -> bool {
     cluster.sentences[id].excluded.is_none() && read_as_furniture.binary_search(&id).is_err()
 }
@@ -122,6 +122,23 @@ mod tests {
         let e = vec![unit(&[(0, 1.0)]), unit(&[(0, 1.0)]), unit(&[(1, 1.0)]), unit(&[(1, 1.0)])];
         let (costs, limit) = Budget::Words(100).costs(&c);
         assert_eq!(preselect(&c, &e, &costs, limit, &Settings::default(), &[], &Choices::default()), vec![0, 1, 2]);
+    }
+
+    #[test]
+    fn a_date_alone_is_no_summary_line_in_any_language_dates_reads() {
+        // A chronology's entry heads: prose of their paragraph, no summary line.
+        for date in ["17 de mayo de 2011.", "-. 26 de enero.", "24 de junio.", "Dimanche 19 décembre 2010.", "March 14, 2011.", "5. März 2011.", "2011年3月15日。", "24 เมษายน 2554"] {
+            assert!(!stands_alone(date), "{date}");
+        }
+        for line in ["El 17 de mayo de 2011 la UE aprobó sus primeras sanciones.", "He was 83.", "Le 19 décembre, la police a tiré sur la foule."] {
+            assert!(stands_alone(line), "{line}");
+        }
+        let c = Cluster::new(vec![Document::new("a", "La UE aprobó nuevas sanciones contra el régimen sirio.\n\n17 de mayo de 2011. Incluye a trece oficiales sirios en su lista.")]);
+        let e = vec![unit(&[(0, 1.0)]), unit(&[(1, 1.0)]), unit(&[(2, 1.0)])];
+        assert_eq!(c.sentences.len(), 3);
+        assert!(c.sentences[1].excluded.is_none(), "the date is its paragraph's prose");
+        let (costs, limit) = Budget::Words(100).costs(&c);
+        assert_eq!(preselect(&c, &e, &costs, limit, &Settings::default(), &[], &Choices::default()), vec![0, 2]);
     }
 
     #[test]

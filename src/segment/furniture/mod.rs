@@ -136,11 +136,20 @@ pub fn classify(documents: &[Vec<Line>]) -> Vec<Vec<Option<Reason>>> {
         .collect()
 }
 
-/// Too short to say anything alone: at most three words without a number
-/// in a clause (see `too_short`); a summary does not pick such a sentence,
-/// though inside its paragraph it is prose.
-pub fn too_short_to_stand_alone(text: &str) -> bool {
-    too_short(&Features::of(text))
+/// Why a prose sentence says nothing alone, so that neither a summary nor
+/// a stream's updates pick it, though inside its paragraph it is prose: at
+/// most three words without a number in a clause ("Et pourtant.", see
+/// `too_short`), or only a date ("17 de mayo de 2011.", "24 de junio.":
+/// the head of a chronology's entry, in every language `dates` reads).
+pub fn says_nothing_alone(text: &str) -> Option<Reason> {
+    let features = Features::of(text);
+    if too_short(&features) {
+        Some(Reason::TooShort)
+    } else if stamps::bare_date(text, &features) {
+        Some(Reason::DateAlone)
+    } else {
+        None
+    }
 }
 
 /// A sentence's size in words as the rules count it in every script:

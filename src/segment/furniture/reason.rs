@@ -32,6 +32,9 @@ pub enum Reason {
     NoEnding,
     /// One word (in a document of several sentences).
     TooShort,
+    /// Only a date: prose of its paragraph, but no summary line
+    /// (`says_nothing_alone`).
+    DateAlone,
     /// The same short line in this many articles of the cluster.
     Repeated(usize),
     /// The same short line several times in one article.
@@ -116,6 +119,7 @@ impl fmt::Display for Reason {
             Reason::TitleCase => write!(f, "fragment: every word capitalized (a heading, a name or a label)"),
             Reason::NoEnding => write!(f, "fragment: heading, caption or label (no sentence ending)"),
             Reason::TooShort => write!(f, "fragment: too short to stand alone"),
+            Reason::DateAlone => write!(f, "fragment: only a date"),
             Reason::Repeated(n) => write!(f, "page furniture: repeated across {n} articles"),
             Reason::RepeatedInPage => write!(f, "page furniture: repeated within the page"),
             Reason::EdgeRun => write!(f, "page furniture: short line among the page's header or footer"),
