@@ -419,11 +419,10 @@ fn is_caseless_abbreviation(word: &str, alone: bool) -> bool {
     })
 }
 
-/// A group of Thai or Lao letters with a vowel sign or tone mark.
+/// A group of Thai or Lao letters with a vowel sign or tone mark after a
+/// consonant: "ປີ", "ປາ", "ปา" (not the bare "ສ", "พ").
 fn is_thai_or_lao_word(group: &str) -> bool {
-    use crate::text::UnspacedScript::{Lao, Thai};
-    let thai_or_lao = group.chars().any(|c| matches!(crate::text::UnspacedScript::block(c), Some(Thai | Lao)));
-    thai_or_lao && group.chars().any(unicode_normalization::char::is_combining_mark)
+    group.chars().any(is_thai_or_lao_sign)
 }
 
 /// Letters of `text`, not counting vowel signs and other marks, nor a
@@ -612,12 +611,14 @@ impl ThaiClauses<'_> {
 /// consonant the start of the next syllable ("เพื่อนำ" is เพื่อ "to" + นำ
 /// "bring", not เพื่อน "friend").
 fn starts_with_thai_word(text: &str, word: &str) -> bool {
-    text.strip_prefix(word).is_some_and(|rest| !rest.starts_with(is_thai_sign))
+    text.strip_prefix(word).is_some_and(|rest| !rest.starts_with(is_thai_or_lao_sign))
 }
 
-/// Thai vowel signs, tone marks and other marks written after a consonant.
-fn is_thai_sign(c: char) -> bool {
-    matches!(c, '\u{0E30}'..='\u{0E3A}' | '\u{0E47}'..='\u{0E4E}')
+/// Thai and Lao vowel signs, tone marks and other marks written after a
+/// consonant: the combining ones ("ี", "ີ") and the spacing vowels that
+/// follow it ("ะ", "า", "ำ"; "ະ", "າ", "ຳ"), which are letters to Unicode.
+fn is_thai_or_lao_sign(c: char) -> bool {
+    matches!(c, '\u{0E30}'..='\u{0E3A}' | '\u{0E47}'..='\u{0E4E}' | '\u{0EB0}'..='\u{0EBC}' | '\u{0EC8}'..='\u{0ECE}')
 }
 
 /// A Thai clause that ends in ว่า ("that"), not in กว่า ("than", which may end a sentence).
@@ -804,6 +805,10 @@ mod tests {
         assert_eq!(sentences("비가 왔다. 학교가 닫혔다."), ["비가 왔다.", "학교가 닫혔다."]);
         let (first, second) = ("ຫຼາຍກວ່າເຄິ່ງໜຶ່ງແມ່ນເດັກນ້ອຍອາຍຸຕ່ຳກວ່າ 10 ປີ.", "ລອນດອນ ແລະ ເວສມິດແລນ ກວມເອົາ 61% ຂອງຜູ້ປ່ວຍທັງໝົດ.");
         assert_eq!(sentences(&format!("{first} {second}")), [first, second]);
+        // A consonant and its spacing vowel is a word too, even alone ("ປາ.",
+        // "fish."); bare consonants are an abbreviation.
+        assert!(!is_caseless_abbreviation("ປາ.", true) && !is_caseless_abbreviation("ຂ້ອຍ.", true));
+        assert!(is_caseless_abbreviation("ສ.ປ.", true) && is_caseless_abbreviation("ສປ.", true));
     }
 
     #[test]
