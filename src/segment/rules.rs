@@ -462,7 +462,9 @@ fn unmarked_sentence_cuts(text: &str, range: Range<usize>) -> Vec<usize> {
             let next = rest.strip_prefix(char::is_whitespace)?.trim_start().chars().next()?;
             let ends = match mark {
                 ';' => crate::text::is_greek(next) && next.is_uppercase() && before.chars().next_back().is_some_and(crate::text::is_greek),
-                '།' | '༎' => is_tibetan(next) && !ends_tibetan_clause(before) && !quotes_tibetan_speech(rest.trim_start()),
+                '།' | '༎' => {
+                    is_tibetan(next) && !ends_tibetan_clause(before) && !quotes_tibetan_speech(rest.trim_start()) && !inside_tibetan_list(before, rest)
+                }
                 _ => false,
             };
             ends.then_some(range.start + at + mark.len_utf8() + closers)
@@ -477,7 +479,8 @@ fn unmarked_sentence_cuts(text: &str, range: Range<usize>) -> Vec<usize> {
 /// "ནད་རྟགས་ལ་ཚ་བ་དྲག་པོ་དང་། སྣ་ཆུ་…" ("the symptoms are a high fever and
 /// | a runny nose …") is one sentence. So does a subject in the agentive
 /// case (གིས ཀྱིས གྱིས ཡིས, ཚོས after a plural), which a shad sets off from
-/// its clause: "ཉེས་འཛུགས་པ་ཚོས། …" ("the prosecutors | said …").
+/// its clause: "ཉེས་འཛུགས་པ་ཚོས། …" ("the prosecutors | said …"), and
+/// "…བཤད་དོན།" ("… said:"), before what was said.
 fn ends_tibetan_clause(before: &str) -> bool {
     const CONNECTIVES: &[&str] = &[
         "དང", "ན", "ཞིང", "ཅིང", "ཤིང", "སྟེ", "ཏེ", "དེ", "ནས", "ལ", "ཀྱང", "ཡང", "རྗེས", "པས", "བས", // connectives
@@ -485,7 +488,62 @@ fn ends_tibetan_clause(before: &str) -> bool {
     ];
     let clause = before.trim_end_matches(|c: char| c == '་' || c == '༌' || c.is_whitespace());
     let syllable = clause.rsplit(['་', '༌', ' ']).next().unwrap_or(clause);
-    CONNECTIVES.contains(&syllable)
+    // "…ཚོས་བཤད་དོན། …" ("… said: …"): what was said follows.
+    CONNECTIVES.contains(&syllable) || clause.ends_with("བཤད་དོན")
+}
+
+/// Longest item of a Tibetan list, in syllables.
+const MAX_TIBETAN_ITEM_SYLLABLES: usize = 10;
+/// Items a Tibetan list may hold on either side of a shad, between the
+/// one that དང ("and") opens it with and བཅས that ends it.
+const MAX_TIBETAN_ITEMS_AROUND: usize = 2;
+
+/// A shad between the items of a list that "X དང།" ("X and") opens goes
+/// on to the list's end, which བཅས ("and so on", "together with") marks:
+/// "…ཚ་བ་དྲག་པོ་དང་། སྣ་ཆུ་འཛག་པ། …ཐོར་པ་དམར་སྨུག་བཅས་ཚུད་ཡོད།" ("a high
+/// fever, | a runny nose | and a rash"). An item is short and ends in no
+/// verb or final particle. A list of names without དང is still cut
+/// ("…རེ་ཊོ་ལི་ཝར། ཨ་མན་ཌ་སའི་ཀསི། …བཅས་…"): a verb such a rule cannot
+/// tell from a name ends "…ཆར་པ་བབས། སློབ་གྲྭ་དང་ལམ་ཁ་བཅས་བཀག་ཡོད།" ("It
+/// rained. | Schools, roads and so on were closed.").
+fn inside_tibetan_list(before: &str, rest: &str) -> bool {
+    let mut phrases = before.rsplit(['།', '༎']);
+    let item = phrases.next().unwrap_or(before);
+    if tibetan_syllables(item).len() > MAX_TIBETAN_ITEM_SYLLABLES || ends_tibetan_sentence(item) {
+        return false;
+    }
+    let opened = phrases.take(MAX_TIBETAN_ITEMS_AROUND).any(|phrase| tibetan_syllables(phrase).last() == Some(&"དང"));
+    opened && list_ends_ahead(rest)
+}
+
+/// Whether བཅས comes within the next `MAX_TIBETAN_ITEMS_AROUND` phrases,
+/// past short ones only.
+fn list_ends_ahead(rest: &str) -> bool {
+    for phrase in rest.split(['།', '༎']).take(MAX_TIBETAN_ITEMS_AROUND) {
+        let syllables = tibetan_syllables(phrase);
+        if syllables.contains(&"བཅས") {
+            return true;
+        }
+        if syllables.len() > MAX_TIBETAN_ITEM_SYLLABLES {
+            return false;
+        }
+    }
+    false
+}
+
+/// Whether a Tibetan phrase ends as a sentence does: in a verb of being,
+/// saying or happening, or in a final particle (the suffix letter and ོ).
+fn ends_tibetan_sentence(phrase: &str) -> bool {
+    const FINAL: &[&str] = &[
+        "ཡོད", "མེད", "རེད", "ཡིན", "མིན", "འདུག", "བཤད", "ཟེར", "གསུངས", "སོང", "བྱུང", "བྱས", "ཐུབ", //
+        "གོ", "ངོ", "དོ", "ནོ", "བོ", "མོ", "འོ", "རོ", "ལོ", "སོ", "ཏོ",
+    ];
+    tibetan_syllables(phrase).last().is_some_and(|last| FINAL.contains(last))
+}
+
+/// A Tibetan phrase's syllables, split at the tsheg and at spaces.
+fn tibetan_syllables(phrase: &str) -> Vec<&str> {
+    phrase.split(['་', '༌', ' ']).map(str::trim).filter(|syllable| !syllable.is_empty()).collect()
 }
 
 /// A quote's end is not its sentence's when the quotative particle (ཅེས,
@@ -785,6 +843,21 @@ mod tests {
         ] {
             assert_eq!(sentences(one), [one]);
         }
+        // A list that དང opens runs past its items' shads to བཅས; "… said:"
+        // goes on to what was said (en-10, en-11).
+        for one in [
+            "ནད་རྟགས་ལ་ཚ་བ་དྲག་པོ་དང་། སྣ་ཆུ་འཛག་པ། ཕལ་ཆེར་གདོང་ལ་ཐོག་མར་མངོན་པའི་ཐོར་པ་དམར་སྨུག་བཅས་ཚུད་ཡོད།",
+            "དྲན་སྐུལ་འཕྲིན་ཐུང་གཏོང་རྒྱུ་དང་། མན་ཆེ་སི་ཊར། ལིཌ་སི། བྷ་རེཌ་ཧྥོཌ་བཅས་ཀྱི་སྨན་ཚོང་ཁང་རྣམས་སུ་སྨན་ཁབ་རྒྱག་རྒྱུ་ཡིན།",
+            "ཉེས་འཛུགས་པ་ཚོས་བཤད་དོན། ཁླའིན་གྱིས་ཀུང་སི་ཞིག་ལ་དངུལ་འཛིན་བྲིས།",
+        ] {
+            assert_eq!(sentences(one), [one]);
+        }
+        // A sentence's end before a list, and a list without དང, are cut.
+        assert_eq!(sentences("ཆར་པ་བབས། སློབ་གྲྭ་དང་ལམ་ཁ་བཅས་བཀག་ཡོད།"), ["ཆར་པ་བབས།", "སློབ་གྲྭ་དང་ལམ་ཁ་བཅས་བཀག་ཡོད།"]);
+        assert_eq!(
+            sentences("ཁ་སང་ཆར་པ་བབས་ཡོད། ཁོང་ཚོ་བཅས་ཡོང་།"),
+            ["ཁ་སང་ཆར་པ་བབས་ཡོད།", "ཁོང་ཚོ་བཅས་ཡོང་།"]
+        );
     }
 
     #[test]
