@@ -612,8 +612,11 @@ const THAI_CLAUSE_OPENERS: &[&str] = &[
     "และ", "แต่", "หรือ", "ซึ่ง", "โดย", "เพื่อ", "เพราะ", "จึง", "ว่า", "ขณะที่",
     // including, as well as, causing, resulting in, before, will, can
     "รวมถึง", "รวมทั้ง", "ตลอดจน", "อีกทั้ง", "ทำให้", "ส่งผลให้", "ก่อน", "จะ", "สามารถ",
-    // of, to (a recipient), on: prepositions that open no sentence
-    "ของ", "ให้แก่", "บน",
+    // of, to (a recipient), on, from, on the charge of: prepositions that
+    // open no sentence ("… ลดลงเหลือ 95 บาท จากราว 180 บาท", "… fell to 95
+    // baht from about 180"; "… 15 ปี ฐานเป็นเจ้าพนักงาน…", "… 15 years for,
+    // as an official, …")
+    "ของ", "ให้แก่", "บน", "จาก", "ฐาน",
 ];
 /// Thai verbs of saying, which follow their speaker: said, stated, argued,
 /// revealed (two words), explained, confirmed, told, claimed, announced.
@@ -623,8 +626,13 @@ pub(super) const THAI_SAYING: &[&str] = &["กล่าว", "ระบุ", "�
 /// main clause: in, during, since, within, after, amid.
 const THAI_FRONTED_PREPOSITIONS: &[&str] = &["ใน", "ระหว่าง", "ตั้งแต่", "ภายใน", "หลัง", "ท่ามกลาง"];
 /// Words that begin like [`THAI_CLAUSE_OPENERS`] and may open a sentence:
-/// friend, to appoint, -elect, previously.
-const THAI_NOT_OPENERS: &[&str] = &["เพื่อน", "แต่ง", "ว่าที่", "ก่อนหน้า"];
+/// friend, to appoint, -elect, previously, after that, status, (military)
+/// base, database, and "from the investigation / inquiry / check /
+/// survey", which front a sentence ("จากการสอบสวน ผู้ต้องหารับสารภาพ…").
+const THAI_NOT_OPENERS: &[&str] = &[
+    "เพื่อน", "แต่ง", "ว่าที่", "ก่อนหน้า", "จากนั้น", "ฐานะ", "ฐานทัพ", "ฐานข้อมูล", //
+    "จากการสอบสวน", "จากการสืบสวน", "จากการตรวจสอบ", "จากการสำรวจ",
+];
 /// Words that open a clause the sentence's main clause follows: if,
 /// although, after.
 const THAI_SUBORDINATORS: &[&str] = &["หาก", "ถ้า", "แม้", "หลังจาก"];
@@ -950,6 +958,10 @@ mod tests {
             "ฝ่ายคัดค้านมีเวลา 30 วันในการรวบรวมรายชื่อราว 4,100 รายชื่อ เพื่อนำข้อบัญญัติดังกล่าวเข้าสู่การลงคะแนนเสียง",
             // "… as early as March on the 6.5-acre site, a former rail yard …"
             "การก่อสร้างอาจเริ่มได้เร็วที่สุดในเดือนมีนาคม บนพื้นที่ 6.5 เอเคอร์ ซึ่งเดิมเป็นลานรถไฟทางทิศตะวันออกของถนนเจฟเฟอร์สัน",
+            // "… repaid over 25 years from a new 1% tax on hotel rooms …"
+            "ข้อตกลงดังกล่าวผูกพันให้เมืองต้องออกพันธบัตรมูลค่า 31 ล้านดอลลาร์ ซึ่งจะชำระคืนภายใน 25 ปี จากภาษีห้องพักโรงแรมอัตราใหม่ 1%",
+            // "… was convicted Thursday of stealing more than $3.1 million …"
+            "อดีตเหรัญญิกประจำเคาน์ตีแห่งหนึ่งในพื้นที่ชนบทของรัฐแอริโซนาถูกตัดสินว่ามีความผิดเมื่อวันพฤหัสบดี ฐานขโมยเงินสาธารณะกว่า 3.1 ล้านดอลลาร์",
         ];
         for text in whole {
             assert_eq!(sentences(text), [text]);
@@ -960,6 +972,10 @@ mod tests {
         // เพื่อน (friend) is not เพื่อ (in order to); กว่า (than) is not ว่า.
         let friend = "เพื่อนบ้านช่วยกันขนของขึ้นที่สูงตั้งแต่เมื่อคืน";
         assert_eq!(sentences(&format!("{first} {friend}")), [first, friend]);
+        // จากนั้น (after that) and จากการสืบสวน (from the inquiry) open a sentence.
+        for opener in ["จากนั้นจะโอนสายไปยังคนที่อ้างว่าเป็นตำรวจ", "จากการสืบสวนพบว่ากลุ่มผู้ต้องหาจะโทรศัพท์หาเหยื่อ"] {
+            assert_eq!(sentences(&format!("{first} {opener}")), [first, opener]);
+        }
         let higher = "ราคาน้ำมันดีเซลสัปดาห์นี้สูงกว่า";
         assert_eq!(sentences(&format!("{higher} {second}")), [higher, second]);
         // A phrase of place is fronted only when it opens the sentence; a quote
