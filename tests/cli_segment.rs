@@ -156,3 +156,21 @@ fn a_closed_pipe_ends_the_program_quietly() {
     assert_eq!(String::from_utf8_lossy(&output.stderr), "");
     assert_eq!(output.status.signal(), Some(libc::SIGPIPE));
 }
+
+/// Tajik, Uzbek, Kyrgyz and Bashkir, which the language detector does not
+/// know in Cyrillic (it said Bulgarian, Kazakh, Ukrainian, Mongolian or
+/// Russian), are named by their letters, and Belarusian stays Belarusian:
+/// every sentence of three articles each (`tests/fixtures/languages`).
+#[test]
+fn names_the_cyrillic_languages_the_detector_does_not_know() {
+    let folder = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/languages/cyrillic");
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&folder).unwrap().map(|entry| entry.unwrap().path()).collect();
+    paths.sort();
+    assert_eq!(paths.len(), 15);
+    let output = segment(&paths.iter().collect::<Vec<_>>());
+    for sentence in sentences(&output) {
+        let (doc, _, _, lang, text) = row(&sentence);
+        let file = paths[doc as usize].file_name().unwrap().to_str().unwrap();
+        assert_eq!(lang, &file[..2], "{file}: {text}");
+    }
+}

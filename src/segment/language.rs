@@ -9,8 +9,9 @@
 //!   quoting a Chinese name stays en.
 //! - Lao, Tibetan and Thaana (Dhivehi), scripts of one language that
 //!   whatlang does not know, decide alone as Thai does. Over whatlang's
-//!   answer, letters only Kazakh or Mongolian write among the Cyrillic
-//!   languages it knows, only Pashto among the Arabic-script ones, and
+//!   answer, letters that Bashkir, Tajik, Uzbek, Kazakh, Kyrgyz or
+//!   Mongolian add to Russian's (in a sentence, or over most sentences of a
+//!   page), only Pashto among the Arabic-script ones, and
 //!   Tigrinya's ኣ against Amharic's አ, name those; Swahili's commonest
 //!   words name it over a Latin guess that is not a language of our news
 //!   (`language_whatlang_lacks`).
@@ -50,7 +51,7 @@ const RELATED_LANGUAGES: &[&[&str]] = &[
     &["fr", "ca"],
     &["da", "nb", "sv"],
     &["cs", "sk"],
-    &["ru", "uk", "be", "bg", "sr", "mk", "kk", "mn"],
+    &["ru", "uk", "be", "bg", "sr", "mk", "kk", "mn", "ky", "tg", "uz", "ba"],
     &["hr", "sr", "sl"],
     &["hi", "mr", "ne"],
     &["id", "jv", "tl"],
@@ -86,6 +87,9 @@ pub fn language_name(code: &str) -> String {
         "dv" => "Dhivehi",
         "kk" => "Kazakh",
         "mn" => "Mongolian",
+        "ky" => "Kyrgyz",
+        "tg" => "Tajik",
+        "ba" => "Bashkir",
         "ps" => "Pashto",
         "sw" => "Swahili",
         "ti" => "Tigrinya",
@@ -141,47 +145,44 @@ fn related(a: &str, b: &str) -> bool {
     RELATED_LANGUAGES.iter().any(|group| group.contains(&a) && group.contains(&b))
 }
 
-/// Kazakh and Mongolian documents, which whatlang does not know: its sure
-/// answer for one of their sentences that shows one of their letters or
-/// none ("Шешім қабылданды." is "Belarusian", "Энэ жил 512 бөх барилдаж
-/// байна." "Russian") names a relative only because it cannot name them,
-/// so such a sentence takes its document's language.
+/// Documents in the Cyrillic languages whatlang does not know (Kazakh,
+/// Mongolian, Kyrgyz, Tajik, Uzbek, Bashkir): its sure answer for one of
+/// their sentences that shows one of their letters or none ("Шешім
+/// қабылданды." is "Belarusian", "Энэ жил 512 бөх барилдаж байна."
+/// "Russian") names a relative only because it cannot name them, so such a
+/// sentence takes its document's language.
 fn unknown_to_whatlang_beside(prior: &str, own: &str) -> bool {
-    matches!(prior, "kk" | "mn") && related(prior, own)
+    NAMED_BY_CYRILLIC_LETTERS.contains(&prior) && related(prior, own)
 }
 
 /// Fewest letters for a sentence to count in `cyrillic_by_own_letters`.
 const MIN_COUNTED_LETTERS: usize = 10;
 
-/// A Cyrillic document's language by the letters only Kazakh or Mongolian
-/// write: one such letter does not name a sentence
-/// (`language_whatlang_lacks` asks two), but a page where more than half
-/// the sentences show one names its language (62 of 66 sentences of a
+/// A Cyrillic document's language by its own letters: one such letter does
+/// not name a sentence (`language_whatlang_lacks` asks two), but a page
+/// where more than half the sentences show one (62 of 66 sentences of a
 /// Kazakh page, 67 of 82 of a Mongolian one, none of 18 Russian pages; a
-/// Kazakh name quoted in Russian news shows in one sentence).
+/// Kazakh name quoted in Russian news shows in one sentence) is in the
+/// language that all its letters together name (`cyrillic_by_letters`):
+/// a Kyrgyz page's ң and a Tajik one's ҷ need not be in every sentence.
 fn cyrillic_by_own_letters<S: AsRef<str>>(sentences: impl Iterator<Item = S>) -> Option<&'static str> {
-    let (mut counted, mut kazakh, mut mongolian) = (0, 0, 0);
+    let (mut counted, mut with_own_letters) = (0, 0);
+    let mut page = String::new();
     for sentence in sentences {
         let sentence = sentence.as_ref();
         if sentence.chars().filter(|c| c.is_alphabetic()).count() < MIN_COUNTED_LETTERS {
             continue;
         }
         counted += 1;
-        kazakh += usize::from(count_of(sentence, KAZAKH_LETTERS) > 0);
-        mongolian += usize::from(count_of(sentence, MONGOLIAN_LETTERS) > 0);
+        with_own_letters += usize::from(sentence.chars().any(|c| OWN_CYRILLIC_LETTERS.contains(c)));
+        page.push_str(sentence);
+        page.push(' ');
     }
-    let most = |with_letters: usize| 2 * with_letters > counted;
-    if most(kazakh) {
-        Some("kk")
-    } else if most(mongolian) {
-        Some("mn")
-    } else {
-        None
-    }
+    (2 * with_own_letters > counted).then(|| cyrillic_by_letters(&page, MIN_LETTERS_OF_A_PAGE)).flatten()
 }
 
 /// The language covering most letters of the confident sentences in
-/// `script` (for Cyrillic, Kazakh or Mongolian when, and only when, the
+/// `script` (for Cyrillic, Kazakh, Mongolian, … when, and only when, the
 /// document's own letters name them); failing that, whatlang's confident answer on
 /// those sentences together.
 fn document_language<S: AsRef<str>>(
@@ -197,9 +198,10 @@ fn document_language<S: AsRef<str>>(
     }
     let mut letters_by_language: Vec<(&'static str, usize)> = Vec::new();
     for (g, _) in in_script() {
-        // Only their pages' letters name a Kazakh or Mongolian document
+        // Only their pages' letters name a Kazakh, Mongolian, … document
         // (above), not one quote with a name in them.
-        let Some(lang) = g.sure.filter(|lang| !matches!(*lang, "kk" | "mn")) else { continue };
+        let named_by_letters = |lang: &&str| script == Script::Cyrillic && NAMED_BY_CYRILLIC_LETTERS.contains(lang);
+        let Some(lang) = g.sure.filter(|lang| !named_by_letters(lang)) else { continue };
         match letters_by_language.iter_mut().find(|(l, _)| *l == lang) {
             Some(entry) => entry.1 += g.letters,
             None => letters_by_language.push((lang, g.letters)),
@@ -289,11 +291,25 @@ impl ScriptCounts {
     }
 }
 
-/// Letters that only Kazakh has among the Cyrillic languages whatlang
-/// knows (it calls a Kazakh page Belarusian), and those Mongolian adds
-/// (it calls a Mongolian page Russian); Kazakh has the latter too.
-const KAZAKH_LETTERS: &str = "әғқңұһӘҒҚҢҰҺ";
+/// Letters that the Cyrillic alphabets of Central Asia and the Volga add to
+/// Russian's, which whatlang does not tell (it calls a Kazakh page
+/// Belarusian, a Mongolian or Kyrgyz one Russian, a Tajik one Bulgarian or
+/// Ukrainian). Read in this order (`cyrillic_by_letters`): Bashkir's own
+/// ҡ ҙ ҫ; Tajik's own ӣ ӯ ҷ; Uzbek's ў (Belarusian's too) beside қ, ғ or
+/// ҳ, which Belarusian lacks; Kazakh's; Kyrgyz's ң beside ө or ү, without
+/// Kazakh's; Mongolian's ө and ү.
+const BASHKIR_LETTERS: &str = "ҡҙҫҠҘҪ";
+const TAJIK_LETTERS: &str = "ӣӯҷӢӮҶ";
+const UZBEK_U: &str = "ўЎ";
+const BESIDE_UZBEK_U: &str = "қғҳҚҒҲ";
+const KAZAKH_LETTERS: &str = "әғқұһӘҒҚҰҺ";
+const KYRGYZ_NG: &str = "ңҢ";
 const MONGOLIAN_LETTERS: &str = "өүӨҮ";
+/// All those letters.
+const OWN_CYRILLIC_LETTERS: &str = "ҡҙҫҠҘҪӣӯҷӢӮҶўқғҳЎҚҒҲәұһӘҰҺңҢөүӨҮ";
+/// The languages `cyrillic_by_letters` names: whatlang knows none of them
+/// in Cyrillic.
+const NAMED_BY_CYRILLIC_LETTERS: &[&str] = &["ba", "tg", "uz", "kk", "ky", "mn"];
 /// Letters that only Pashto writes among the Arabic-script languages
 /// whatlang knows (it calls a Pashto page Persian).
 const PASHTO_LETTERS: &str = "ټډړږښګڼېۍ";
@@ -320,16 +336,16 @@ const SWAHILI_WORDS_SHARED: &[&str] = &["na", "ya", "ni", "sana"];
 const MIN_SWAHILI_SHARE: f64 = 0.2;
 
 /// The language a text's own letters or words name where whatlang knows
-/// none of them: Kazakh and Mongolian over a Cyrillic guess, Pashto over
-/// an Arabic-script one (two letters at least, so a quoted name does not
-/// decide), Tigrinya over an Amharic one, Swahili over a Latin one that is
-/// not a language of our news. (Tajik and Uzbek Cyrillic, which write ғ
-/// and қ too, would read as Kazakh, and Kyrgyz as Mongolian.)
+/// none of them: Bashkir, Tajik, Uzbek, Kazakh, Kyrgyz and Mongolian over a
+/// Cyrillic guess, Pashto over an Arabic-script one (two letters at least,
+/// so a quoted name does not decide), Tigrinya over an Amharic one, Swahili
+/// over a Latin one that is not a language of our news. (A Kyrgyz sentence
+/// without ң reads as Mongolian, a Bashkir one without ҡ, ҙ or ҫ as Kazakh,
+/// and Tatar as Kazakh; their pages' letters name the first two.)
 fn language_whatlang_lacks(text: &str, script: Script, guessed: Option<&str>) -> Option<&'static str> {
     let count = |letters: &str| count_of(text, letters);
     match script {
-        Script::Cyrillic if count(KAZAKH_LETTERS) >= 2 => Some("kk"),
-        Script::Cyrillic if count(MONGOLIAN_LETTERS) >= 2 => Some("mn"),
+        Script::Cyrillic if count(OWN_CYRILLIC_LETTERS) >= MIN_LETTERS_OF_A_SENTENCE => cyrillic_by_letters(text, 1),
         Script::Arabic if count(PASHTO_LETTERS) >= 2 => Some("ps"),
         Script::Ethiopic if count(TIGRINYA_A) > count(AMHARIC_A) => Some("ti"),
         Script::Latin if !guessed.is_some_and(|lang| NEWS_LANGUAGES.contains(&lang)) => {
@@ -346,6 +362,36 @@ fn language_whatlang_lacks(text: &str, script: Script, guessed: Option<&str>) ->
 /// How many of `text`'s characters are among `letters`.
 fn count_of(text: &str, letters: &str) -> usize {
     text.chars().filter(|c| letters.contains(*c)).count()
+}
+
+/// Own letters that name a sentence's language (one can be a quoted name),
+/// and those of one language that name a page's.
+const MIN_LETTERS_OF_A_SENTENCE: usize = 2;
+const MIN_LETTERS_OF_A_PAGE: usize = 2;
+
+/// The Cyrillic language that `text`'s own letters name (see
+/// `BASHKIR_LETTERS`), if any, by at least `least` of them: a sentence's
+/// by one once it has two own letters of any of these languages ("Шамоли
+/// сусти ғарбӣ мевазад.", Tajik by ӣ), a page's by two. Uzbek's ў and
+/// Kyrgyz's ң count with the letters they need beside them.
+fn cyrillic_by_letters(text: &str, least: usize) -> Option<&'static str> {
+    let count = |letters: &str| count_of(text, letters);
+    let (kazakh, mongolian, ng) = (count(KAZAKH_LETTERS), count(MONGOLIAN_LETTERS), count(KYRGYZ_NG));
+    if count(BASHKIR_LETTERS) >= least {
+        Some("ba")
+    } else if count(TAJIK_LETTERS) >= least {
+        Some("tg")
+    } else if count(UZBEK_U) > 0 && count(BESIDE_UZBEK_U) > 0 && count(UZBEK_U) + count(BESIDE_UZBEK_U) >= least {
+        Some("uz")
+    } else if kazakh >= least {
+        Some("kk")
+    } else if ng > 0 && mongolian > 0 && ng + mongolian >= least {
+        Some("ky")
+    } else if mongolian >= least {
+        Some("mn")
+    } else {
+        None
+    }
 }
 
 /// The Latin-script languages of the encoder, which whatlang tells well.
@@ -479,6 +525,21 @@ mod tests {
         let mongolian = ["Нээлтийн ёслол Төв цэнгэлдэх хүрээлэнд 11:00 цагт эхэлнэ.", "Энэ жил 512 бөх барилдаж байна."];
         assert_eq!(detect_language(mongolian[1]), "ru");
         assert_eq!(detect_languages(&mongolian), ["mn"; 2]);
+        // Tajik, Uzbek, Kyrgyz and Bashkir by their letters too; a Kyrgyz
+        // sentence without ң reads as Mongolian, but its page does not.
+        let more = [
+            ("tg", "Шамоли сусти ғарбӣ мевазад."),
+            ("uz", "Бунга янги ҳосилнинг кириб келиши сабаб бўлди."),
+            ("ky", "Мэр жаңы мектеп шаардагы башка мектептердин жүгүн жеңилдетерин белгиледи."),
+            ("ba", "Өфөлә был аҙна аҙағында ҡар яуасаҡ."),
+            ("be", "На вуліцы пакладуць новую плітку і ўсталююць сучасныя ліхтары."),
+        ];
+        for (expected, text) in more {
+            assert_eq!(detect_language(text), expected, "{text}");
+        }
+        let kyrgyz = ["Бишкекте жума күнү кар жаайт.", "Унааларга кышкы дөңгөлөктөрдү орнотуу сунушталат.", "Ош шаарында жаңы мектеп ачылды."];
+        assert_eq!(detect_language(kyrgyz[0]), "mn");
+        assert_eq!(detect_languages(&kyrgyz), ["ky"; 3]);
         let russian = [
             "Правительство объявило о новых мерах помощи пострадавшим от наводнений.",
             "Об этом сообщил президент Казахстана Қасым-Жомарт Тоқаев на встрече с министрами в столице.",
