@@ -126,11 +126,17 @@ pub fn detect_languages<S: AsRef<str>>(sentences: &[S]) -> Vec<&'static str> {
                 return g.sure.unwrap_or(UNDETERMINED);
             };
             match g.sure {
-                Some(own) if own != prior && !unknown_to_whatlang_beside(prior, own) && g.confidence >= least_confidence_against(prior, own) => own,
+                Some(own) if overrides(prior, own, g.confidence) => own,
                 _ => prior,
             }
         })
         .collect()
+}
+
+/// Whether a sentence's own sure language, at whatlang's `confidence`,
+/// overrides its document's.
+fn overrides(prior: &str, own: &str, confidence: f64) -> bool {
+    own != prior && !unknown_to_whatlang_beside(prior, own) && confidence >= least_confidence_against(prior, own)
 }
 
 fn least_confidence_against(prior: &str, own: &str) -> f64 {
@@ -183,8 +189,8 @@ fn cyrillic_by_own_letters<S: AsRef<str>>(sentences: impl Iterator<Item = S>) ->
 
 /// The language covering most letters of the confident sentences in
 /// `script` (for Cyrillic, Kazakh, Mongolian, … when, and only when, the
-/// document's own letters name them); failing that, whatlang's confident answer on
-/// those sentences together.
+/// document's own letters name them); failing that, whatlang's confident
+/// answer on those sentences together.
 fn document_language<S: AsRef<str>>(
     sentences: &[S],
     guesses: &[Guess],
@@ -196,11 +202,11 @@ fn document_language<S: AsRef<str>>(
             return Some(lang);
         }
     }
+    // Only their pages' letters name a Kazakh, Mongolian, … document
+    // (above), not one quote with a name in them.
+    let named_by_letters = |lang: &&str| script == Script::Cyrillic && NAMED_BY_CYRILLIC_LETTERS.contains(lang);
     let mut letters_by_language: Vec<(&'static str, usize)> = Vec::new();
     for (g, _) in in_script() {
-        // Only their pages' letters name a Kazakh, Mongolian, … document
-        // (above), not one quote with a name in them.
-        let named_by_letters = |lang: &&str| script == Script::Cyrillic && NAMED_BY_CYRILLIC_LETTERS.contains(lang);
         let Some(lang) = g.sure.filter(|lang| !named_by_letters(lang)) else { continue };
         match letters_by_language.iter_mut().find(|(l, _)| *l == lang) {
             Some(entry) => entry.1 += g.letters,

@@ -463,7 +463,10 @@ fn unmarked_sentence_cuts(text: &str, range: Range<usize>) -> Vec<usize> {
             let ends = match mark {
                 ';' => crate::text::is_greek(next) && next.is_uppercase() && before.chars().next_back().is_some_and(crate::text::is_greek),
                 '།' | '༎' => {
-                    is_tibetan(next) && !ends_tibetan_clause(before) && !quotes_tibetan_speech(rest.trim_start()) && !inside_tibetan_list(before, rest)
+                    is_tibetan(next)
+                        && !ends_tibetan_clause(before)
+                        && !quotes_tibetan_speech(rest.trim_start())
+                        && !inside_tibetan_list(before, rest)
                 }
                 _ => false,
             };
