@@ -142,6 +142,27 @@ mod tests {
     }
 
     #[test]
+    fn a_sentence_that_presents_what_follows_is_no_summary_line() {
+        for pointer in [
+            "Voici quelques vidéos de la ville de Homs.",
+            "He aquí una selección de videos de la ciudad.",
+            "Here are 18 impressive facts about the London Tube.",
+            "“Here's his take on border security, in his own words.",
+        ] {
+            assert!(!stands_alone(pointer), "{pointer}");
+        }
+        // What a colon brings in is in the sentence; "Voilà" and German
+        // "Hier ist" open statements.
+        for line in [
+            "Here's one sign of the recovery: the average cost of a wedding hit a record.",
+            "Voilà des années que le régime jouait ce numéro.",
+            "Hier ist die Lage seit Tagen angespannt.",
+        ] {
+            assert!(stands_alone(line), "{line}");
+        }
+    }
+
+    #[test]
     fn exact_copies_are_dropped_even_across_documents() {
         let c = Cluster::new(vec![
             Document::new("a", "Storm hits the coast."),

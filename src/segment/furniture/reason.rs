@@ -35,6 +35,9 @@ pub enum Reason {
     /// Only a date: prose of its paragraph, but no summary line
     /// (`says_nothing_alone`).
     DateAlone,
+    /// "Voici quelques vidéos…", "Here are 18 facts…": presents what
+    /// follows on the page, so alone it says nothing (`says_nothing_alone`).
+    PointsAhead,
     /// The same short line in this many articles of the cluster.
     Repeated(usize),
     /// The same short line several times in one article.
@@ -120,6 +123,7 @@ impl fmt::Display for Reason {
             Reason::NoEnding => write!(f, "fragment: heading, caption or label (no sentence ending)"),
             Reason::TooShort => write!(f, "fragment: too short to stand alone"),
             Reason::DateAlone => write!(f, "fragment: only a date"),
+            Reason::PointsAhead => write!(f, "fragment: presents what follows it ('Here are…', 'Voici…')"),
             Reason::Repeated(n) => write!(f, "page furniture: repeated across {n} articles"),
             Reason::RepeatedInPage => write!(f, "page furniture: repeated within the page"),
             Reason::EdgeRun => write!(f, "page furniture: short line among the page's header or footer"),
