@@ -171,16 +171,16 @@ const MIN_COUNTED_LETTERS: usize = 10;
 /// Kazakh name quoted in Russian news shows in one sentence) is in the
 /// language that all its letters together name (`cyrillic_by_letters`):
 /// a Kyrgyz page's ң and a Tajik one's ҷ need not be in every sentence.
-fn cyrillic_by_own_letters<S: AsRef<str>>(sentences: impl Iterator<Item = S>) -> Option<&'static str> {
+fn cyrillic_by_own_letters<'a, S: AsRef<str> + 'a>(sentences: impl Iterator<Item = (&'a Guess, &'a S)>) -> Option<&'static str> {
     let (mut counted, mut with_own_letters) = (0, 0);
     let mut page = String::new();
-    for sentence in sentences {
-        let sentence = sentence.as_ref();
-        if sentence.chars().filter(|c| c.is_alphabetic()).count() < MIN_COUNTED_LETTERS {
+    for (guess, sentence) in sentences {
+        if guess.letters < MIN_COUNTED_LETTERS {
             continue;
         }
+        let sentence = sentence.as_ref();
         counted += 1;
-        with_own_letters += usize::from(sentence.chars().any(|c| OWN_CYRILLIC_LETTERS.contains(c)));
+        with_own_letters += usize::from(sentence.chars().any(is_own_cyrillic_letter));
         page.push_str(sentence);
         page.push(' ');
     }
@@ -198,7 +198,7 @@ fn document_language<S: AsRef<str>>(
 ) -> Option<&'static str> {
     let in_script = || guesses.iter().zip(sentences).filter(move |(g, _)| g.script == Some(script));
     if script == Script::Cyrillic {
-        if let Some(lang) = cyrillic_by_own_letters(in_script().map(|(_, sentence)| sentence)) {
+        if let Some(lang) = cyrillic_by_own_letters(in_script()) {
             return Some(lang);
         }
     }
@@ -312,7 +312,12 @@ const KAZAKH_LETTERS: &str = "әғқұһӘҒҚҰҺ";
 const KYRGYZ_NG: &str = "ңҢ";
 const MONGOLIAN_LETTERS: &str = "өүӨҮ";
 /// All those letters.
-const OWN_CYRILLIC_LETTERS: &str = "ҡҙҫҠҘҪӣӯҷӢӮҶўқғҳЎҚҒҲәұһӘҰҺңҢөүӨҮ";
+const OWN_CYRILLIC_LETTERS: [&str; 7] =
+    [BASHKIR_LETTERS, TAJIK_LETTERS, UZBEK_U, BESIDE_UZBEK_U, KAZAKH_LETTERS, KYRGYZ_NG, MONGOLIAN_LETTERS];
+
+fn is_own_cyrillic_letter(c: char) -> bool {
+    OWN_CYRILLIC_LETTERS.iter().any(|letters| letters.contains(c))
+}
 /// The languages `cyrillic_by_letters` names: whatlang knows none of them
 /// in Cyrillic.
 const NAMED_BY_CYRILLIC_LETTERS: &[&str] = &["ba", "tg", "uz", "kk", "ky", "mn"];
@@ -351,7 +356,9 @@ const MIN_SWAHILI_SHARE: f64 = 0.2;
 fn language_whatlang_lacks(text: &str, script: Script, guessed: Option<&str>) -> Option<&'static str> {
     let count = |letters: &str| count_of(text, letters);
     match script {
-        Script::Cyrillic if count(OWN_CYRILLIC_LETTERS) >= MIN_LETTERS_OF_A_SENTENCE => cyrillic_by_letters(text, 1),
+        Script::Cyrillic if text.chars().filter(|&c| is_own_cyrillic_letter(c)).count() >= MIN_LETTERS_OF_A_SENTENCE => {
+            cyrillic_by_letters(text, 1)
+        }
         Script::Arabic if count(PASHTO_LETTERS) >= 2 => Some("ps"),
         Script::Ethiopic if count(TIGRINYA_A) > count(AMHARIC_A) => Some("ti"),
         Script::Latin if !guessed.is_some_and(|lang| NEWS_LANGUAGES.contains(&lang)) => {
@@ -383,11 +390,12 @@ const MIN_LETTERS_OF_A_PAGE: usize = 2;
 fn cyrillic_by_letters(text: &str, least: usize) -> Option<&'static str> {
     let count = |letters: &str| count_of(text, letters);
     let (kazakh, mongolian, ng) = (count(KAZAKH_LETTERS), count(MONGOLIAN_LETTERS), count(KYRGYZ_NG));
+    let (uzbek_u, beside_uzbek_u) = (count(UZBEK_U), count(BESIDE_UZBEK_U));
     if count(BASHKIR_LETTERS) >= least {
         Some("ba")
     } else if count(TAJIK_LETTERS) >= least {
         Some("tg")
-    } else if count(UZBEK_U) > 0 && count(BESIDE_UZBEK_U) > 0 && count(UZBEK_U) + count(BESIDE_UZBEK_U) >= least {
+    } else if uzbek_u > 0 && beside_uzbek_u > 0 && uzbek_u + beside_uzbek_u >= least {
         Some("uz")
     } else if kazakh >= least {
         Some("kk")

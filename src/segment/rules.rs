@@ -490,9 +490,8 @@ fn ends_tibetan_clause(before: &str) -> bool {
         "གིས", "ཀྱིས", "གྱིས", "ཡིས", "ཚོས", // the agentive case
     ];
     let clause = before.trim_end_matches(|c: char| c == '་' || c == '༌' || c.is_whitespace());
-    let syllable = clause.rsplit(['་', '༌', ' ']).next().unwrap_or(clause);
     // "…ཚོས་བཤད་དོན། …" ("… said: …"): what was said follows.
-    CONNECTIVES.contains(&syllable) || clause.ends_with("བཤད་དོན")
+    last_tibetan_syllable(clause).is_some_and(|syllable| CONNECTIVES.contains(&syllable)) || clause.ends_with("བཤད་དོན")
 }
 
 /// Longest item of a Tibetan list, in syllables.
@@ -515,7 +514,7 @@ fn inside_tibetan_list(before: &str, rest: &str) -> bool {
     if tibetan_syllables(item).len() > MAX_TIBETAN_ITEM_SYLLABLES || ends_tibetan_sentence(item) {
         return false;
     }
-    let opened = phrases.take(MAX_TIBETAN_ITEMS_AROUND).any(|phrase| tibetan_syllables(phrase).last() == Some(&"དང"));
+    let opened = phrases.take(MAX_TIBETAN_ITEMS_AROUND).any(|phrase| last_tibetan_syllable(phrase) == Some("དང"));
     opened && list_ends_ahead(rest)
 }
 
@@ -541,7 +540,12 @@ fn ends_tibetan_sentence(phrase: &str) -> bool {
         "ཡོད", "མེད", "རེད", "ཡིན", "མིན", "འདུག", "བཤད", "ཟེར", "གསུངས", "སོང", "བྱུང", "བྱས", "ཐུབ", //
         "གོ", "ངོ", "དོ", "ནོ", "བོ", "མོ", "འོ", "རོ", "ལོ", "སོ", "ཏོ",
     ];
-    tibetan_syllables(phrase).last().is_some_and(|last| FINAL.contains(last))
+    last_tibetan_syllable(phrase).is_some_and(|last| FINAL.contains(&last))
+}
+
+/// A Tibetan phrase's last syllable, past a closing tsheg or space.
+fn last_tibetan_syllable(phrase: &str) -> Option<&str> {
+    phrase.rsplit(['་', '༌', ' ']).map(str::trim).find(|syllable| !syllable.is_empty())
 }
 
 /// A Tibetan phrase's syllables, split at the tsheg and at spaces.
