@@ -17,6 +17,13 @@
 //! cluster, counts in the centroid like any furniture, and is reported with
 //! [`REASON`]. The threshold is set for precision (most of what it flags is
 //! junk), since a prose sentence wrongly flagged costs a summary its line.
+//!
+//! It says one thing more, for summaries only: a prose sentence it doubts
+//! (a junk probability at or above its lower `summary_threshold`) stays
+//! prose, inside its paragraph or alone, but is no summary line. A quoted
+//! post, a slogan or a caption inside a paragraph is not furniture of the
+//! page, yet makes a poor summary line, and the next best prose sentence
+//! takes its place ([`Verdict`]).
 
 use crate::encoder::{Embedding, DIM};
 use serde::Deserialize;
@@ -24,6 +31,9 @@ use std::sync::OnceLock;
 
 /// Why a sentence the reader flagged is not a candidate.
 pub const REASON: &str = "page furniture: reads like a caption, headline or blurb (learned from labelled pages)";
+
+/// Why prose the reader doubts as a summary line is no candidate.
+pub const DOUBTED: &str = "no summary line: reads too much like a caption, headline or post (learned from labelled pages)";
 
 /// The form features after the embedding, in `train.py`'s order.
 pub const FORM_FEATURES: usize = 10;
@@ -39,6 +49,9 @@ pub struct ProseReader {
     weights: Vec<f32>,
     bias: f32,
     threshold: f32,
+    /// Junk probability from which prose is no summary line (at most
+    /// `threshold`): chosen on Multi-News validation (`train.py`).
+    summary_threshold: f32,
     /// The languages it decides for: those whose real pages it learned
     /// from by the thousand (judged summary lines). Elsewhere the rules
     /// decide alone: on the labelled pages of the other languages it took
@@ -54,6 +67,9 @@ impl ProseReader {
         }
         if reader.weights.len() != DIM + FORM_FEATURES {
             return Err(format!("prose reader: {} weights, expected {}", reader.weights.len(), DIM + FORM_FEATURES));
+        }
+        if !(reader.summary_threshold <= reader.threshold) {
+            return Err(format!("prose reader: summary threshold {} above the threshold {}", reader.summary_threshold, reader.threshold));
         }
         Ok(reader)
     }
@@ -76,10 +92,22 @@ impl ProseReader {
         1.0 / (1.0 + (-score).exp())
     }
 
-    /// Whether a sentence in `lang` reads as furniture; always false in a
-    /// language the reader does not decide for.
-    pub fn reads_as_furniture(&self, text: &str, lang: &str, embedding: &Embedding) -> bool {
-        self.decides_for(lang) && self.junk_probability(text, embedding) >= self.threshold
+    /// What the reader makes of a prose sentence in `lang`, alone in its
+    /// paragraph or not: it reads only a sentence alone as furniture (what
+    /// the rules miss stands on a line of its own), and doubts any as a
+    /// summary line. Always prose in a language it does not decide for.
+    pub fn read(&self, text: &str, lang: &str, embedding: &Embedding, alone_in_paragraph: bool) -> Verdict {
+        if !self.decides_for(lang) {
+            return Verdict::Prose;
+        }
+        let junk = self.junk_probability(text, embedding);
+        if alone_in_paragraph && junk >= self.threshold {
+            Verdict::Furniture
+        } else if junk >= self.summary_threshold {
+            Verdict::NoSummaryLine
+        } else {
+            Verdict::Prose
+        }
     }
 
     pub fn decides_for(&self, lang: &str) -> bool {
@@ -93,6 +121,16 @@ impl ProseReader {
         let norm = self.weights[..DIM].iter().map(|w| w * w).sum::<f32>().sqrt();
         std::array::from_fn(|i| self.weights[i] / norm)
     }
+}
+
+/// The prose reader's verdict on a sentence the rules leave as prose.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    Prose,
+    /// Prose of its paragraph, but too like furniture to be a summary line.
+    NoSummaryLine,
+    /// Page furniture after all, reported with [`REASON`].
+    Furniture,
 }
 
 /// The script families that get an intercept of their own: Han and kana,
@@ -177,7 +215,7 @@ mod tests {
     }
 
     fn reader_json(weights: &[f32], languages: &[&str]) -> String {
-        serde_json::json!({"format": FORMAT, "weights": weights, "bias": -5.0, "threshold": 0.85, "languages": languages}).to_string()
+        serde_json::json!({"format": FORMAT, "weights": weights, "bias": -5.0, "threshold": 0.85, "summary_threshold": 0.6, "languages": languages}).to_string()
     }
 
     #[test]
@@ -189,11 +227,20 @@ mod tests {
         along[0] = 1.0;
         let mut across = [0f32; DIM];
         across[1] = 1.0;
-        assert!(reader.reads_as_furniture("A caption", "en", &along));
-        assert!(!reader.reads_as_furniture("A caption", "en", &across));
-        assert!(!reader.reads_as_furniture("A caption", "zh", &along), "zh is not among its languages");
+        assert_eq!(reader.read("A caption", "en", &along, true), Verdict::Furniture);
+        assert_eq!(reader.read("A caption", "en", &along, false), Verdict::NoSummaryLine, "inside a paragraph, prose still");
+        assert_eq!(reader.read("A caption", "en", &across, true), Verdict::Prose);
+        assert_eq!(reader.read("A caption", "zh", &along, true), Verdict::Prose, "zh is not among its languages");
+        // Between the two thresholds (junk probability 1/(1 + e^-0.5) = 0.62):
+        // a doubtful summary line, alone or not, never furniture.
+        let mut between = [0f32; DIM];
+        between[0] = 0.55;
+        assert_eq!(reader.read("A caption", "en", &between, true), Verdict::NoSummaryLine);
+        assert_eq!(reader.read("A caption", "en", &between, false), Verdict::NoSummaryLine);
         assert!((reader.junk_probability("x", &across) - 1.0 / (1.0 + 5f32.exp())).abs() < 1e-6);
         assert!(ProseReader::from_json(&reader_json(&[1.0], &["en"])).unwrap_err().contains("weights"));
+        let summary_above = reader_json(&weights, &["en"]).replace("0.6", "0.9");
+        assert!(ProseReader::from_json(&summary_above).unwrap_err().contains("summary threshold"));
         let first_format = reader_json(&weights, &["en"]).replace(FORMAT, "precis-prose-reader/1");
         assert!(ProseReader::from_json(&first_format).unwrap_err().contains("format"));
     }
@@ -206,8 +253,10 @@ mod tests {
         let reader = ProseReader::shipped();
         // Set for precision: it flags a line only at even odds of junk or better.
         assert!(reader.threshold >= 0.5 && reader.threshold < 1.0);
+        assert!(reader.summary_threshold > 0.0 && reader.summary_threshold <= reader.threshold);
         assert!(reader.decides_for("en") && !reader.decides_for("th"));
         let zero = [0f32; DIM];
-        assert!(!reader.reads_as_furniture("The council voted on Tuesday to close the old bridge for repairs until May.", "en", &zero));
+        let plain = "The council voted on Tuesday to close the old bridge for repairs until May.";
+        assert_eq!(reader.read(plain, "en", &zero, true), Verdict::Prose);
     }
 }

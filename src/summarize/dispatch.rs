@@ -2,7 +2,7 @@
 
 use super::notes::{articles_without_prose, empty_summary_note, language_note, no_prose_note, unread_articles_notes};
 use super::preselect::is_prose;
-use super::{order_sentences, preselect, read_as_furniture, Budget, Method, Order, Settings, Summary, SummaryRequest};
+use super::{order_sentences, preselect, read_prose, Budget, Reading, Method, Order, Settings, Summary, SummaryRequest};
 use crate::centroid::{steer, CeraHead, Centroid, CentroidEstimator, CentroidInput, MeanCentroid, OracleCentroid};
 use crate::choices::Choices;
 use crate::document::Cluster;
@@ -131,8 +131,17 @@ pub fn run_selector(
 ) -> Summary {
     let (costs, limit) = settings.budget.costs(cluster);
     let choices = Choices::of(cluster);
-    let read_as_furniture = read_as_furniture(cluster, embeddings, settings);
-    let candidates = preselect(cluster, embeddings, &costs, limit, settings, &read_as_furniture, &choices);
+    let reading = read_prose(cluster, embeddings, settings);
+    let mut candidates = preselect(cluster, embeddings, &costs, limit, settings, &reading, &choices);
+    let mut doubted = reading.no_summary_line.clone();
+    if candidates.is_empty() && !doubted.is_empty() {
+        // The reader's doubts give way rather than leave the summary empty:
+        // a doubtful line is prose all the same.
+        doubted.clear();
+        let prose_only = Reading { no_summary_line: vec![], ..reading.clone() };
+        candidates = preselect(cluster, embeddings, &costs, limit, settings, &prose_only, &choices);
+    }
+    let read_as_furniture = reading.furniture;
     let weights: Option<Vec<f32>> = (settings.length_weight != 0.0).then(|| {
         cluster.sentences.iter().map(|s| (s.words.max(1) as f32).powf(settings.length_weight)).collect()
     });
@@ -168,6 +177,7 @@ pub fn run_selector(
         limit,
         candidates,
         read_as_furniture,
+        doubted,
         pinned: choices.pinned,
         struck: choices.struck,
         centroid,

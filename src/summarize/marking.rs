@@ -1,8 +1,9 @@
-//! The prose reader's marks: the sentences it reads as furniture, and their reason on the cluster.
+//! The prose reader's marks: the sentences it reads as furniture (with their reason on the cluster) and the prose it doubts as a summary line.
 
 use super::{Settings, Summary};
 use crate::document::Cluster;
 use crate::encoder::{Embedding, Encoder};
+use crate::segment::prose_reader::{ProseReader, Verdict};
 use std::collections::HashMap;
 
 /// The cluster's sentences with the prose reader's reason on those it read
@@ -31,29 +32,52 @@ fn give_reader_reason(sentences: &mut [crate::document::Sentence], ids: &[usize]
     }
 }
 
+/// What the prose reader makes of a cluster's prose ([`read_prose`]), both
+/// lists in order.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Reading {
+    /// Sentences it reads as page furniture: no longer prose, told with
+    /// their reason.
+    pub furniture: Vec<usize>,
+    /// Prose it doubts as a summary line: no candidate, but prose still
+    /// (in the centroid, the article's prose, the page).
+    pub no_summary_line: Vec<usize>,
+}
+
 /// The prose sentences the prose reader reads as furniture, when the
-/// settings use it. It reads only sentences alone in their paragraph: what
-/// the rules miss (a caption written as a sentence, a headline with a full
-/// stop, a blurb) stands on a line of its own, while a sentence among
-/// others of its paragraph is that paragraph's prose.
+/// settings use it.
 pub fn read_as_furniture(cluster: &Cluster, embeddings: &[Embedding], settings: &Settings) -> Vec<usize> {
+    read_prose(cluster, embeddings, settings).furniture
+}
+
+/// The prose reader's verdict on every sentence the rules leave as prose,
+/// when the settings use it (an article kept whole is not read). It reads
+/// as furniture only a sentence alone in its paragraph: what the rules
+/// miss (a caption written as a sentence, a headline with a full stop, a
+/// blurb) stands on a line of its own, while a sentence among others of
+/// its paragraph is that paragraph's prose, though maybe no summary line.
+pub fn read_prose(cluster: &Cluster, embeddings: &[Embedding], settings: &Settings) -> Reading {
+    let mut reading = Reading::default();
     if !settings.prose_reader {
-        return vec![];
+        return reading;
     }
-    let reader = crate::segment::prose_reader::ProseReader::shipped();
+    let reader = ProseReader::shipped();
     let mut per_paragraph: HashMap<(usize, usize), usize> = HashMap::new();
     for s in &cluster.sentences {
         *per_paragraph.entry((s.doc, s.para)).or_default() += 1;
     }
-    (0..cluster.sentences.len())
-        .filter(|&id| {
-            let sentence = &cluster.sentences[id];
-            sentence.excluded.is_none()
-                && !cluster.documents[sentence.doc].keep_furniture
-                && per_paragraph[&(sentence.doc, sentence.para)] == 1
-                && reader.reads_as_furniture(&sentence.text, &sentence.lang, &embeddings[id])
-        })
-        .collect()
+    for (id, sentence) in cluster.sentences.iter().enumerate() {
+        if sentence.excluded.is_some() || cluster.documents[sentence.doc].keep_furniture {
+            continue;
+        }
+        let alone = per_paragraph[&(sentence.doc, sentence.para)] == 1;
+        match reader.read(&sentence.text, &sentence.lang, &embeddings[id], alone) {
+            Verdict::Furniture => reading.furniture.push(id),
+            Verdict::NoSummaryLine => reading.no_summary_line.push(id),
+            Verdict::Prose => {}
+        }
+    }
+    reading
 }
 
 #[cfg(test)]
@@ -100,11 +124,39 @@ mod tests {
         let mut inside = e.clone();
         inside[4] = furniture;
         assert_eq!(read_as_furniture(&c, &inside, &settings), vec![1]);
+        // There it is prose the reader doubts as a summary line: no
+        // candidate, and no reason, since it is no furniture.
+        assert_eq!(read_prose(&c, &inside, &settings), Reading { furniture: vec![1], no_summary_line: vec![4] });
+        let summary = summarize(&SummaryRequest::new(&c, &inside, &settings)).unwrap();
+        assert!(!summary.candidates.contains(&4) && summary.candidates.contains(&3), "{:?}", summary.candidates);
+        assert!(sentences_as_read(&c, &summary)[4].excluded.is_none());
+        assert_eq!(summary.doubted, vec![4]);
+        let json = summary_json(&c, &settings, &summary);
+        assert_eq!((&json["doubted"][0]["id"], &json["doubted"][0]["reason"]), (&4.into(), &crate::segment::prose_reader::DOUBTED.into()));
         let mut thai = c.clone();
         thai.sentences[1].lang = "th".into();
         assert!(read_as_furniture(&thai, &e, &settings).is_empty());
         let rules_only = Settings { prose_reader: false, ..settings };
         assert!(read_as_furniture(&c, &e, &rules_only).is_empty());
         assert!(summarize(&SummaryRequest::new(&c, &e, &rules_only)).unwrap().candidates.contains(&1));
+        assert_eq!(read_prose(&c, &inside, &rules_only), Reading::default());
+    }
+
+    /// When the reader doubts every prose sentence, its doubts give way:
+    /// an article of prose still gets a summary.
+    #[test]
+    fn doubts_give_way_rather_than_leave_a_summary_empty() {
+        let c = Cluster::new(vec![Document {
+            lang: Some("en".into()),
+            ..Document::new("a", "Storm hits the coast today. Thousands lose their power. Schools close very early.")
+        }]);
+        let furniture = crate::segment::prose_reader::ProseReader::shipped().most_furniture_like();
+        let e = vec![furniture; 3];
+        let settings = Settings::default();
+        assert_eq!(read_prose(&c, &e, &settings), Reading { furniture: vec![], no_summary_line: vec![0, 1, 2] });
+        let summary = summarize(&SummaryRequest::new(&c, &e, &settings)).unwrap();
+        assert_eq!(summary.candidates, vec![0, 1, 2]);
+        assert!(summary.doubted.is_empty(), "its doubts gave way");
+        assert!(!summary.sentences.is_empty());
     }
 }

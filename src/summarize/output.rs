@@ -38,6 +38,8 @@ pub fn summary_json(cluster: &Cluster, settings: &Settings, summary: &Summary) -
         // The reader's choices: pinned sentences are in every summary, struck ones never candidates.
         "pinned": choice_json(cluster, &summary.pinned, "pinned by the reader: in every summary"),
         "struck": choice_json(cluster, &summary.struck, "struck by the reader: never a candidate"),
+        // Prose, but no candidate: the prose reader's doubts, with their reason.
+        "doubted": choice_json(cluster, &summary.doubted, crate::segment::prose_reader::DOUBTED),
         "score": summary.score,
         "cost": summary.cost,
         "limit": summary.limit,

@@ -1,22 +1,24 @@
-//! Preselection: which sentences may be candidates (prose, standing alone, in a summary language, no copies).
+//! Preselection: which sentences may be candidates (prose, standing alone, not doubted by the prose reader, in a summary language, no copies).
 
-use super::Settings;
+use super::{Reading, Settings};
 use crate::choices::Choices;
 use crate::document::Cluster;
 use crate::encoder::Embedding;
 use crate::segment::line_key::line_key;
 
-/// Candidate sentences: prose (not `Sentence::excluded`, not in
-/// `read_as_furniture`) that stands alone ([`stands_alone`]) in a summary language (`Settings::languages`), within the budget,
-/// not a copy of an earlier sentence, and among the first n remaining
-/// sentences of their document.
+/// Candidate sentences: prose (not `Sentence::excluded`, not read as
+/// furniture) that stands alone ([`stands_alone`]) and that the prose
+/// reader does not doubt as a summary line (`Reading::no_summary_line`), in
+/// a summary language (`Settings::languages`), within the budget, not a
+/// copy of an earlier sentence, and among the first n remaining sentences
+/// of their document.
 pub fn preselect(
     cluster: &Cluster,
     embeddings: &[Embedding],
     costs: &[usize],
     limit: usize,
     settings: &Settings,
-    read_as_furniture: &[usize],
+    reading: &Reading,
     choices: &Choices,
 ) -> Vec<usize> {
     let mut kept: Vec<usize> = vec![];
@@ -30,7 +32,8 @@ pub fn preselect(
             continue;
         }
         let unwanted = choices.struck.contains(&id)
-            || !is_prose(cluster, read_as_furniture, id)
+            || !is_prose(cluster, &reading.furniture, id)
+            || reading.no_summary_line.binary_search(&id).is_ok()
             || !settings.accepts_language(&sentence.lang)
             || !(stands_alone(&sentence.text) || cluster.documents[sentence.doc].keep_furniture);
         if unwanted || costs[id] > limit || costs[id] == 0 || per_document[sentence.doc] >= settings.first_sentences {
@@ -106,9 +109,9 @@ mod tests {
         let (costs, _) = Budget::Words(100).costs(&c);
         let settings = Settings { first_sentences: 2, ..Default::default() };
         // "The storm hits the coast today!" is not a copy of "Storm hits the coast today."
-        let kept = preselect(&c, &e, &costs, 100, &settings, &[], &Choices::default());
+        let kept = preselect(&c, &e, &costs, 100, &settings, &Reading::default(), &Choices::default());
         assert_eq!(kept, vec![0, 1, 3, 4]);
-        let kept = preselect(&c, &e, &costs, 4, &settings, &[], &Choices::default());
+        let kept = preselect(&c, &e, &costs, 4, &settings, &Reading::default(), &Choices::default());
         assert_eq!(kept, vec![1, 2]); // only the 4-word sentences fit
     }
 
@@ -121,7 +124,7 @@ mod tests {
         ]);
         let e = vec![unit(&[(0, 1.0)]), unit(&[(0, 1.0)]), unit(&[(1, 1.0)]), unit(&[(1, 1.0)])];
         let (costs, limit) = Budget::Words(100).costs(&c);
-        assert_eq!(preselect(&c, &e, &costs, limit, &Settings::default(), &[], &Choices::default()), vec![0, 1, 2]);
+        assert_eq!(preselect(&c, &e, &costs, limit, &Settings::default(), &Reading::default(), &Choices::default()), vec![0, 1, 2]);
     }
 
     #[test]
@@ -138,7 +141,7 @@ mod tests {
         assert_eq!(c.sentences.len(), 3);
         assert!(c.sentences[1].excluded.is_none(), "the date is its paragraph's prose");
         let (costs, limit) = Budget::Words(100).costs(&c);
-        assert_eq!(preselect(&c, &e, &costs, limit, &Settings::default(), &[], &Choices::default()), vec![0, 2]);
+        assert_eq!(preselect(&c, &e, &costs, limit, &Settings::default(), &Reading::default(), &Choices::default()), vec![0, 2]);
     }
 
     #[test]
@@ -170,6 +173,6 @@ mod tests {
         ]);
         let e = vec![unit(&[(0, 1.0)]), unit(&[(1, 1.0)])];
         let (costs, limit) = Budget::Words(100).costs(&c);
-        assert_eq!(preselect(&c, &e, &costs, limit, &Settings::default(), &[], &Choices::default()), vec![0]);
+        assert_eq!(preselect(&c, &e, &costs, limit, &Settings::default(), &Reading::default(), &Choices::default()), vec![0]);
     }
 }

@@ -25,6 +25,11 @@ pub struct Summary {
     /// read as furniture (`segment::prose_reader::REASON`), in order.
     #[serde(default)]
     pub read_as_furniture: Vec<usize>,
+    /// Prose the prose reader doubts as a summary line
+    /// (`segment::prose_reader::DOUBTED`): no candidates, in order. Empty
+    /// when its doubts gave way, lest the summary be empty.
+    #[serde(default)]
+    pub doubted: Vec<usize>,
     /// The reader's pins (in every summary) and strikes (never candidates).
     #[serde(default)]
     pub pinned: Vec<usize>,

@@ -24,6 +24,7 @@ fn SourceArticles(outcome: Arc<Outcome>) -> impl IntoView {
     let state = expect_context::<AppState>();
     let picked = Memo::new(move |_| state.shown.with(|s| s.as_ref().map(|s| s.sentences.clone()).unwrap_or_default()));
     let candidates: HashSet<usize> = outcome.result.summary.candidates.iter().copied().collect();
+    let doubted: HashSet<usize> = outcome.result.summary.doubted.iter().copied().collect();
     let sentences = &outcome.result.sentences;
     let articles = outcome
         .documents
@@ -50,8 +51,9 @@ fn SourceArticles(outcome: Arc<Outcome>) -> impl IntoView {
                             } else {
                                 "excluded"
                             };
-                            // Page furniture and fragments say why, visibly.
-                            let reason = sentence.excluded.clone();
+                            // Page furniture, fragments and the prose reader's doubts say why, visibly.
+                            let doubt = doubted.contains(&id).then(|| crate::segment::prose_reader::DOUBTED.to_string());
+                            let reason = sentence.excluded.clone().or(doubt);
                             let why = reason.clone().map(|r| view! { " "<small class="furniture-reason">{format!("({r})")}</small> });
                             let number = move || picked.with(|p| p.iter().position(|&x| x == id)).map(|n| view! { <sup class="pick-number">{n + 1}</sup> });
                             let lang = (sentence.lang != "und").then(|| sentence.lang.clone());
@@ -99,7 +101,7 @@ fn SourceArticles(outcome: Arc<Outcome>) -> impl IntoView {
         <p class="legend">
             <span class="sentence picked">"Numbered"</span>": in the summary. "
             <span class="sentence candidate">"Plain"</span>": could have been picked. "
-            <span class="sentence excluded">"Grey"</span>": not a candidate (beyond the first n sentences of its article, too long for the budget, saying nothing alone in a summary (too short, only a date, or presenting what follows it), or a repeat). "
+            <span class="sentence excluded">"Grey"</span>": not a candidate (beyond the first n sentences of its article, too long for the budget, saying nothing alone in a summary (too short, only a date, or presenting what follows it), reading too much like a caption, headline or post to be a summary line, or a repeat). "
             <span class="sentence excluded furniture">"Grey, with a reason"</span>": not prose (page furniture such as credits, share buttons and labels, a fragment, or a line that reads like a caption, headline or blurb), never a candidate."
         </p>
         {articles}
