@@ -1,4 +1,4 @@
-//! Preselection: which sentences may be candidates (prose, standing alone, not doubted by the prose reader, in a summary language, no copies).
+//! Preselection: which sentences may be candidates (prose, standing alone, in its article's script, not doubted by the prose reader, in a summary language, no copies).
 
 use super::{Reading, Settings};
 use crate::choices::Choices;
@@ -7,8 +7,9 @@ use crate::encoder::Embedding;
 use crate::segment::line_key::line_key;
 
 /// Candidate sentences: prose (not `Sentence::excluded`, not read as
-/// furniture) that stands alone ([`stands_alone`]) and that the prose
-/// reader does not doubt as a summary line (`Reading::no_summary_line`), in
+/// furniture) that stands alone ([`stands_alone`]), is written in its
+/// article's script ([`in_another_script`]) and that the prose reader
+/// does not doubt as a summary line (`Reading::no_summary_line`), in
 /// a summary language (`Settings::languages`), within the budget, not a
 /// copy of an earlier sentence, and among the first n remaining sentences
 /// of their document.
@@ -24,6 +25,7 @@ pub fn preselect(
     let mut kept: Vec<usize> = vec![];
     let mut seen_texts = std::collections::HashSet::new();
     let mut per_document = vec![0usize; cluster.documents.len()];
+    let quoted_original = in_another_script(cluster);
     for (id, sentence) in cluster.sentences.iter().enumerate() {
         // A pin is a candidate whatever it is ("use it anyway"); a strike never.
         if choices.pinned.contains(&id) {
@@ -35,7 +37,7 @@ pub fn preselect(
             || !is_prose(cluster, &reading.furniture, id)
             || reading.no_summary_line.binary_search(&id).is_ok()
             || !settings.accepts_language(&sentence.lang)
-            || !(stands_alone(&sentence.text) || cluster.documents[sentence.doc].keep_furniture);
+            || !((stands_alone(&sentence.text) && !quoted_original[id]) || cluster.documents[sentence.doc].keep_furniture);
         if unwanted || costs[id] > limit || costs[id] == 0 || per_document[sentence.doc] >= settings.first_sentences {
             continue;
         }
@@ -85,6 +87,40 @@ fn letter_trigrams(text: &str) -> std::collections::HashSet<[char; 3]> {
 /// junk as summary lines); a number in a clause makes one ("He was 83.").
 pub fn stands_alone(text: &str) -> bool {
     crate::segment::furniture::says_nothing_alone(text).is_none()
+}
+
+/// Whether each sentence is written in another script than most of its
+/// article: the original of a quoted post or slogan, which its translation
+/// follows ("واحد واحد واحد، الشعب السوري واحد" inside a French article),
+/// is the article's quote, not its report, and no summary line. An article
+/// has a script when two thirds of three or more sentences share it (Han
+/// and kana count as one).
+pub(super) fn in_another_script(cluster: &Cluster) -> Vec<bool> {
+    let scripts: Vec<Option<whatlang::Script>> = cluster.sentences.iter().map(|s| writing_system(&s.text)).collect();
+    let mut counts: Vec<Vec<(whatlang::Script, usize)>> = vec![vec![]; cluster.documents.len()];
+    for (sentence, script) in cluster.sentences.iter().zip(&scripts) {
+        let Some(script) = *script else { continue };
+        let of_doc = &mut counts[sentence.doc];
+        match of_doc.iter_mut().find(|(s, _)| *s == script) {
+            Some(entry) => entry.1 += 1,
+            None => of_doc.push((script, 1)),
+        }
+    }
+    let main: Vec<Option<whatlang::Script>> = counts
+        .iter()
+        .map(|of_doc| {
+            let total: usize = of_doc.iter().map(|(_, n)| n).sum();
+            let &(script, most) = of_doc.iter().max_by_key(|(_, n)| *n)?;
+            (total >= 3 && 3 * most >= 2 * total).then_some(script)
+        })
+        .collect();
+    cluster.sentences.iter().zip(&scripts).map(|(s, own)| matches!((main[s.doc], own), (Some(m), Some(o)) if m != *o)).collect()
+}
+
+/// The script of most of the text's letters, Han and kana as one.
+fn writing_system(text: &str) -> Option<whatlang::Script> {
+    use whatlang::Script::{Hiragana, Katakana, Mandarin};
+    whatlang::detect_script(text).map(|script| if matches!(script, Hiragana | Katakana) { Mandarin } else { script })
 }
 
 /// Neither furniture by the segmentation rules nor read as furniture by the
@@ -163,6 +199,28 @@ mod tests {
         ] {
             assert!(stands_alone(line), "{line}");
         }
+    }
+
+    #[test]
+    fn a_quote_in_another_script_than_its_article_is_no_summary_line() {
+        let french = "Les manifestants scandent un slogan devant la mosquée. واحد واحد واحد، الشعب السوري واحد. « Un, un, un, le peuple syrien est un », disent-ils. La police les disperse dans la soirée.";
+        let c = Cluster::new(vec![
+            Document::new("a", french),
+            // Kanji and kana are one script; a short article has none.
+            Document::new("b", "東京で大雨が降った。気象庁は警報を出した。 カタカナのニュース。"),
+            Document::new("c", "Пожар в центре Москвы. A fire in central Moscow."),
+        ]);
+        assert_eq!(c.sentences.len(), 9);
+        let flagged: Vec<usize> = in_another_script(&c).iter().enumerate().filter(|(_, f)| **f).map(|(id, _)| id).collect();
+        assert_eq!(flagged, vec![1]);
+        let e: Vec<Embedding> = (0..9).map(|i| unit(&[(i, 1.0)])).collect();
+        let (costs, limit) = Budget::Words(100).costs(&c);
+        let kept = preselect(&c, &e, &costs, limit, &Settings::default(), &Reading::default(), &Choices::default());
+        assert!(!kept.contains(&1) && kept.contains(&0) && kept.contains(&2), "{kept:?}");
+        // "Use all its sentences" keeps it a candidate.
+        let mut whole = c.clone();
+        whole.documents[0].keep_furniture = true;
+        assert!(preselect(&whole, &e, &costs, limit, &Settings::default(), &Reading::default(), &Choices::default()).contains(&1));
     }
 
     #[test]
