@@ -202,6 +202,27 @@ mod tests {
     }
 
     #[test]
+    fn a_sentence_that_trails_off_is_no_summary_line() {
+        for teaser in [
+            "They also claim that Obama allegedly lied when he said he didn’t have any conversations with Rezko about a casino license…",
+            "The event quickly escalated into violence and at least two people had to be treated...",
+            "Celli went on to say that “It’s not necessarily that it’s too cold for them …",
+            "\"Maybe you have teen-agers yourself and know how they are ...\"",
+        ] {
+            assert!(!stands_alone(teaser), "{teaser}");
+        }
+        // A whole sentence before the ellipsis, or a quote's elision mark.
+        for line in [
+            "Everybody was trying to get out and people trampled on each other on the way to the exit. ...",
+            "\"Je n'ai pas reçu tous les soutiens que la cause méritait. (...)",
+            "«Je suis à proximité des bombardements mais je résiste toujours [...]»",
+            "Il a dit que la situation était grave.",
+        ] {
+            assert!(stands_alone(line), "{line}");
+        }
+    }
+
+    #[test]
     fn a_quote_in_another_script_than_its_article_is_no_summary_line() {
         let french = "Les manifestants scandent un slogan devant la mosquée. واحد واحد واحد، الشعب السوري واحد. « Un, un, un, le peuple syrien est un », disent-ils. La police les disperse dans la soirée.";
         let c = Cluster::new(vec![

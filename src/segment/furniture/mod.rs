@@ -140,8 +140,10 @@ pub fn classify(documents: &[Vec<Line>]) -> Vec<Vec<Option<Reason>>> {
 /// a stream's updates pick it, though inside its paragraph it is prose: at
 /// most three words without a number in a clause ("Et pourtant.", see
 /// `too_short`); only a date ("17 de mayo de 2011.", "24 de junio.": the
-/// head of a chronology's entry, in every language `dates` reads); or a
-/// pointer to what follows it on the page (`points_ahead`).
+/// head of a chronology's entry, in every language `dates` reads); a
+/// pointer to what follows it on the page (`points_ahead`); or a sentence
+/// that trails off into an ellipsis, a teaser cut off ("… a casino
+/// license…"), which inside a long paragraph stays prose (see `ladder`).
 pub fn says_nothing_alone(text: &str) -> Option<Reason> {
     let features = Features::of(text);
     if too_short(&features) {
@@ -150,9 +152,18 @@ pub fn says_nothing_alone(text: &str) -> Option<Reason> {
         Some(Reason::DateAlone)
     } else if points_ahead(text) {
         Some(Reason::PointsAhead)
+    } else if features.ends_ellipsis && !ends_in_elision(text) {
+        Some(Reason::CutOff)
     } else {
         None
     }
+}
+
+/// Whether the text ends in a quote's elision mark, "(...)" or "[…]",
+/// after a whole sentence: what was left out, not a sentence trailing off.
+fn ends_in_elision(text: &str) -> bool {
+    let text = text.trim_end_matches(|c: char| c.is_whitespace() || matches!(c, '"' | '”' | '»' | '’' | '\''));
+    ["(...)", "[...]", "(…)", "[…]"].iter().any(|mark| text.ends_with(mark))
 }
 
 /// Words that present what comes next on the page: "Voici quelques vidéos
