@@ -160,6 +160,39 @@ fn a_caption_written_as_a_sentence_is_read_as_furniture_and_listed() {
     assert!(rules_only["candidates"].as_array().unwrap().contains(&listed["id"]));
 }
 
+/// Inside a paragraph the same caption is that paragraph's prose, not
+/// furniture; the reader still doubts it as a summary line, so it is no
+/// candidate and the JSON lists it under "doubted" with its reason.
+#[test]
+fn a_caption_inside_a_paragraph_is_prose_but_no_summary_line() {
+    const CAPTION: &str = "Vista aérea de la ciudad de Valtera tras el terremoto.";
+    let dir = Scratch::new("summarize-doubted");
+    let page = dir.write(
+        "page.txt",
+        format!(
+            "Un terremoto de magnitud 6,8 sacudió el martes la ciudad costera de Valtera y dejó al menos 40 muertos, \
+             según las autoridades locales. {CAPTION} Los equipos de rescate trabajaban durante la noche para sacar a \
+             los supervivientes de los edificios derrumbados.\n\nEl alcalde pidió a los vecinos que no regresaran a sus \
+             viviendas hasta que los ingenieros revisaran las estructuras.\n"
+        ),
+    );
+    let summarize = |extra: &[&str]| -> Value {
+        let mut args = vec!["summarize", "--format", "json", "--budget", "100"];
+        args.extend_from_slice(extra);
+        args.push(page.to_str().unwrap());
+        serde_json::from_str(&succeed(args)).unwrap()
+    };
+    let read = summarize(&[]);
+    assert!(read["excluded"].as_array().unwrap().iter().all(|e| e["text"] != CAPTION), "prose of its paragraph: {}", read["excluded"]);
+    let doubted = read["doubted"].as_array().unwrap().iter().find(|d| d["text"] == CAPTION).expect("the caption is doubted");
+    assert!(doubted["reason"].as_str().unwrap().starts_with("no summary line:"), "{doubted}");
+    assert!(!read["candidates"].as_array().unwrap().contains(&doubted["id"]));
+    assert!(!read["summary"].as_array().unwrap().is_empty());
+    let rules_only = summarize(&["--no-prose-reader"]);
+    assert!(rules_only["doubted"].as_array().unwrap().is_empty());
+    assert!(rules_only["candidates"].as_array().unwrap().contains(&doubted["id"]));
+}
+
 /// The e2e fixtures' shipwreck story in English, Spanish and French.
 fn ship(lang: &str) -> PathBuf {
     cli::repo().join(format!("tests/e2e/fixtures/ship-{lang}.txt"))

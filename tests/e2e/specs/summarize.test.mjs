@@ -84,3 +84,24 @@ test("a caption written as a sentence is greyed in Sources with the reader's rea
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+// Run into a paragraph, the same caption is that paragraph's prose, not
+// page furniture; the reader still doubts it as a summary line, so it is
+// never picked, and Sources greys it with that reason.
+test("a caption inside a paragraph stays prose but is no summary line, and Sources says why", async () => {
+  const { page, context } = await openApp(env);
+  const [, first, , last] = CAPTIONED_PAGE.split("\n\n");
+  await pasteArticles(page, [["Un terremoto sacude Valtera", `${first} ${CAPTION}`, last].join("\n\n")]);
+  await waitForModel(page);
+  await summarize(page);
+  const picked = await summarySentences(page);
+  assert.ok(picked.length >= 1, "the article's prose is summarized");
+  assert.ok(picked.every((s) => s.text !== CAPTION), `the caption was picked: ${JSON.stringify(picked)}`);
+  await page.getByRole("tab", { name: "Sources" }).click();
+  const caption = page.locator(".source .sentence.excluded", { hasText: CAPTION });
+  await caption.waitFor();
+  assert.ok(!(await caption.getAttribute("class")).includes("furniture"), "prose of its paragraph, not furniture");
+  assert.match(await caption.locator(".furniture-reason").textContent(), /no summary line: reads too much like a caption/);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
