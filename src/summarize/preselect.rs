@@ -33,11 +33,12 @@ pub fn preselect(
             kept.push(id);
             continue;
         }
+        let makes_a_line = stands_alone(&sentence.text) && !quoted_original[id];
         let unwanted = choices.struck.contains(&id)
             || !is_prose(cluster, &reading.furniture, id)
             || reading.no_summary_line.binary_search(&id).is_ok()
             || !settings.accepts_language(&sentence.lang)
-            || !((stands_alone(&sentence.text) && !quoted_original[id]) || cluster.documents[sentence.doc].keep_furniture);
+            || !(makes_a_line || cluster.documents[sentence.doc].keep_furniture);
         if unwanted || costs[id] > limit || costs[id] == 0 || per_document[sentence.doc] >= settings.first_sentences {
             continue;
         }
@@ -95,7 +96,7 @@ pub fn stands_alone(text: &str) -> bool {
 /// is the article's quote, not its report, and no summary line. An article
 /// has a script when two thirds of three or more sentences share it (Han
 /// and kana count as one).
-pub(super) fn in_another_script(cluster: &Cluster) -> Vec<bool> {
+fn in_another_script(cluster: &Cluster) -> Vec<bool> {
     let scripts: Vec<Option<whatlang::Script>> = cluster.sentences.iter().map(|s| writing_system(&s.text)).collect();
     let mut counts: Vec<Vec<(whatlang::Script, usize)>> = vec![vec![]; cluster.documents.len()];
     for (sentence, script) in cluster.sentences.iter().zip(&scripts) {

@@ -162,6 +162,7 @@ pub fn says_nothing_alone(text: &str) -> Option<Reason> {
 /// Whether the text ends in a quote's elision mark, "(...)" or "[…]",
 /// after a whole sentence: what was left out, not a sentence trailing off.
 fn ends_in_elision(text: &str) -> bool {
+    // Closing quotes only (not `line::is_closing`): the brackets are the mark's own.
     let text = text.trim_end_matches(|c: char| c.is_whitespace() || matches!(c, '"' | '”' | '»' | '’' | '\''));
     ["(...)", "[...]", "(…)", "[…]"].iter().any(|mark| text.ends_with(mark))
 }
