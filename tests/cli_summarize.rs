@@ -7,7 +7,7 @@ mod cli;
 
 use cli::*;
 use serde_json::Value;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 fn fixture() -> PathBuf {
     cli::fixture("duc_mini")
@@ -127,35 +127,37 @@ fn page_furniture_is_never_picked_and_listed_with_its_reason() {
     assert!(excluded.iter().all(|e| !picked.contains(&e["text"].as_str().unwrap())), "{picked:?}");
 }
 
+/// A caption written as a full sentence, and the quake story it captions.
+const CAPTION: &str = "Vista aérea de la ciudad de Valtera tras el terremoto.";
+const QUAKE_LEAD: &str = "Un terremoto de magnitud 6,8 sacudió el martes la ciudad costera de Valtera y dejó al menos 40 \
+                          muertos, según las autoridades locales.";
+const QUAKE_RESCUE: &str = "Los equipos de rescate trabajaban durante la noche para sacar a los supervivientes de los \
+                            edificios derrumbados.";
+const QUAKE_MAYOR: &str = "El alcalde pidió a los vecinos que no regresaran a sus viviendas hasta que los ingenieros \
+                           revisaran las estructuras.";
+
+/// `precis summarize --format json --budget 100 EXTRA… PAGE`.
+fn summarize_json(page: &Path, extra: &[&str]) -> Value {
+    let mut args = vec!["summarize", "--format", "json", "--budget", "100"];
+    args.extend_from_slice(extra);
+    args.push(page.to_str().unwrap());
+    serde_json::from_str(&succeed(args)).unwrap()
+}
+
 /// A caption written as a full sentence passes every form rule; the prose
 /// reader (`segment::prose_reader`) reads it from its embedding, and the
 /// JSON lists it with that reason unless `--no-prose-reader` is given.
 #[test]
 fn a_caption_written_as_a_sentence_is_read_as_furniture_and_listed() {
-    const CAPTION: &str = "Vista aérea de la ciudad de Valtera tras el terremoto.";
     let dir = Scratch::new("summarize-prose-reader");
-    let page = dir.write(
-        "page.txt",
-        format!(
-            "{CAPTION}\n\nUn terremoto de magnitud 6,8 sacudió el martes la ciudad costera de Valtera y dejó al menos \
-             40 muertos, según las autoridades locales. Los equipos de rescate trabajaban durante la noche para sacar a \
-             los supervivientes de los edificios derrumbados.\n\nEl alcalde pidió a los vecinos que no regresaran a sus \
-             viviendas hasta que los ingenieros revisaran las estructuras.\n"
-        ),
-    );
-    let summarize = |extra: &[&str]| -> Value {
-        let mut args = vec!["summarize", "--format", "json", "--budget", "100"];
-        args.extend_from_slice(extra);
-        args.push(page.to_str().unwrap());
-        serde_json::from_str(&succeed(args)).unwrap()
-    };
+    let page = dir.write("page.txt", format!("{CAPTION}\n\n{QUAKE_LEAD} {QUAKE_RESCUE}\n\n{QUAKE_MAYOR}\n"));
     let text_of = |json: &Value, id: &Value| json["excluded"].as_array().unwrap().iter().find(|e| e["id"] == *id).cloned();
-    let read = summarize(&[]);
+    let read = summarize_json(&page, &[]);
     let listed = read["excluded"].as_array().unwrap().iter().find(|e| e["text"] == CAPTION).expect("the caption is listed");
     assert!(listed["reason"].as_str().unwrap().starts_with("page furniture: reads like a caption"), "{listed}");
     assert!(!read["candidates"].as_array().unwrap().contains(&listed["id"]));
     assert!(!read["summary"].as_array().unwrap().iter().any(|s| s["text"] == CAPTION));
-    let rules_only = summarize(&["--no-prose-reader"]);
+    let rules_only = summarize_json(&page, &["--no-prose-reader"]);
     assert!(text_of(&rules_only, &listed["id"]).is_none(), "only the reader excluded it");
     assert!(rules_only["candidates"].as_array().unwrap().contains(&listed["id"]));
 }
@@ -165,30 +167,15 @@ fn a_caption_written_as_a_sentence_is_read_as_furniture_and_listed() {
 /// candidate and the JSON lists it under "doubted" with its reason.
 #[test]
 fn a_caption_inside_a_paragraph_is_prose_but_no_summary_line() {
-    const CAPTION: &str = "Vista aérea de la ciudad de Valtera tras el terremoto.";
     let dir = Scratch::new("summarize-doubted");
-    let page = dir.write(
-        "page.txt",
-        format!(
-            "Un terremoto de magnitud 6,8 sacudió el martes la ciudad costera de Valtera y dejó al menos 40 muertos, \
-             según las autoridades locales. {CAPTION} Los equipos de rescate trabajaban durante la noche para sacar a \
-             los supervivientes de los edificios derrumbados.\n\nEl alcalde pidió a los vecinos que no regresaran a sus \
-             viviendas hasta que los ingenieros revisaran las estructuras.\n"
-        ),
-    );
-    let summarize = |extra: &[&str]| -> Value {
-        let mut args = vec!["summarize", "--format", "json", "--budget", "100"];
-        args.extend_from_slice(extra);
-        args.push(page.to_str().unwrap());
-        serde_json::from_str(&succeed(args)).unwrap()
-    };
-    let read = summarize(&[]);
+    let page = dir.write("page.txt", format!("{QUAKE_LEAD} {CAPTION} {QUAKE_RESCUE}\n\n{QUAKE_MAYOR}\n"));
+    let read = summarize_json(&page, &[]);
     assert!(read["excluded"].as_array().unwrap().iter().all(|e| e["text"] != CAPTION), "prose of its paragraph: {}", read["excluded"]);
     let doubted = read["doubted"].as_array().unwrap().iter().find(|d| d["text"] == CAPTION).expect("the caption is doubted");
     assert!(doubted["reason"].as_str().unwrap().starts_with("no summary line:"), "{doubted}");
     assert!(!read["candidates"].as_array().unwrap().contains(&doubted["id"]));
     assert!(!read["summary"].as_array().unwrap().is_empty());
-    let rules_only = summarize(&["--no-prose-reader"]);
+    let rules_only = summarize_json(&page, &["--no-prose-reader"]);
     assert!(rules_only["doubted"].as_array().unwrap().is_empty());
     assert!(rules_only["candidates"].as_array().unwrap().contains(&doubted["id"]));
 }

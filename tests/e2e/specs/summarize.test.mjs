@@ -69,17 +69,25 @@ const CAPTIONED_PAGE = [
   "El alcalde pidió a los vecinos que no regresaran a sus viviendas hasta que los ingenieros revisaran las estructuras. Los hospitales de la región recibieron a más de 300 heridos.",
 ].join("\n\n");
 
-test("a caption written as a sentence is greyed in Sources with the reader's reason, never picked", async () => {
-  const { page, context } = await openApp(env);
-  await pasteArticles(page, [CAPTIONED_PAGE]);
+// Summarizes `article` alone, checks that the caption is not picked, and
+// returns the caption's sentence in the Sources tab.
+async function captionInSources(page, article) {
+  await pasteArticles(page, [article]);
   await waitForModel(page);
   await summarize(page);
   const picked = await summarySentences(page);
   assert.ok(picked.length >= 1, "the article's prose is summarized");
   assert.ok(picked.every((s) => s.text !== CAPTION), `the caption was picked: ${JSON.stringify(picked)}`);
   await page.getByRole("tab", { name: "Sources" }).click();
-  const caption = page.locator(".source .sentence.furniture", { hasText: CAPTION });
+  const caption = page.locator(".source .sentence.excluded", { hasText: CAPTION });
   await caption.waitFor();
+  return caption;
+}
+
+test("a caption written as a sentence is greyed in Sources with the reader's reason, never picked", async () => {
+  const { page, context } = await openApp(env);
+  const caption = await captionInSources(page, CAPTIONED_PAGE);
+  assert.ok((await caption.getAttribute("class")).includes("furniture"));
   assert.match(await caption.locator(".furniture-reason").textContent(), /reads like a caption, headline or blurb/);
   assert.deepEqual(page.errors, []);
   await context.close();
@@ -90,16 +98,8 @@ test("a caption written as a sentence is greyed in Sources with the reader's rea
 // never picked, and Sources greys it with that reason.
 test("a caption inside a paragraph stays prose but is no summary line, and Sources says why", async () => {
   const { page, context } = await openApp(env);
-  const [, first, , last] = CAPTIONED_PAGE.split("\n\n");
-  await pasteArticles(page, [["Un terremoto sacude Valtera", `${first} ${CAPTION}`, last].join("\n\n")]);
-  await waitForModel(page);
-  await summarize(page);
-  const picked = await summarySentences(page);
-  assert.ok(picked.length >= 1, "the article's prose is summarized");
-  assert.ok(picked.every((s) => s.text !== CAPTION), `the caption was picked: ${JSON.stringify(picked)}`);
-  await page.getByRole("tab", { name: "Sources" }).click();
-  const caption = page.locator(".source .sentence.excluded", { hasText: CAPTION });
-  await caption.waitFor();
+  const [title, first, , last] = CAPTIONED_PAGE.split("\n\n");
+  const caption = await captionInSources(page, [title, `${first} ${CAPTION}`, last].join("\n\n"));
   assert.ok(!(await caption.getAttribute("class")).includes("furniture"), "prose of its paragraph, not furniture");
   assert.match(await caption.locator(".furniture-reason").textContent(), /no summary line: reads too much like a caption/);
   assert.deepEqual(page.errors, []);
