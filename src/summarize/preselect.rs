@@ -209,6 +209,7 @@ mod tests {
             "The event quickly escalated into violence and at least two people had to be treated...",
             "Celli went on to say that “It’s not necessarily that it’s too cold for them …",
             "\"Maybe you have teen-agers yourself and know how they are ...\"",
+            "Rodez centre dans secteur prisé - Maison de ville 8 pièces sur un terrain d[...]",
         ] {
             assert!(!stands_alone(teaser), "{teaser}");
         }
