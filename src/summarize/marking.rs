@@ -21,7 +21,7 @@ pub fn sentences_as_read(cluster: &Cluster, summary: &Summary) -> Vec<crate::doc
 /// sentences are embedded as summaries embed them ([`Cluster::texts`]).
 pub fn mark_read_furniture(cluster: &mut Cluster, encoder: &Encoder) -> anyhow::Result<()> {
     let embeddings = encoder.encode(&cluster.texts())?;
-    let read = read_as_furniture(cluster, &embeddings, &Settings::default());
+    let read = read_prose(cluster, &embeddings, &Settings::default()).furniture;
     give_reader_reason(&mut cluster.sentences, &read);
     Ok(())
 }
@@ -42,12 +42,6 @@ pub struct Reading {
     /// Prose it doubts as a summary line: no candidate, but prose still
     /// (in the centroid, the article's prose, the page).
     pub no_summary_line: Vec<usize>,
-}
-
-/// The prose sentences the prose reader reads as furniture, when the
-/// settings use it.
-pub fn read_as_furniture(cluster: &Cluster, embeddings: &[Embedding], settings: &Settings) -> Vec<usize> {
-    read_prose(cluster, embeddings, settings).furniture
 }
 
 /// The prose reader's verdict on every sentence the rules leave as prose,
@@ -110,7 +104,7 @@ mod tests {
             .collect();
         e[1] = furniture;
         let settings = Settings::default();
-        assert_eq!(read_as_furniture(&c, &e, &settings), vec![1]);
+        assert_eq!(read_prose(&c, &e, &settings).furniture, vec![1]);
         let summary = summarize(&SummaryRequest::new(&c, &e, &settings)).unwrap();
         assert_eq!(summary.read_as_furniture, vec![1]);
         assert!(!summary.candidates.contains(&1));
@@ -123,7 +117,7 @@ mod tests {
         // reads nothing.
         let mut inside = e.clone();
         inside[4] = furniture;
-        assert_eq!(read_as_furniture(&c, &inside, &settings), vec![1]);
+        assert_eq!(read_prose(&c, &inside, &settings).furniture, vec![1]);
         // There it is prose the reader doubts as a summary line: no
         // candidate, and no reason, since it is no furniture.
         assert_eq!(read_prose(&c, &inside, &settings), Reading { furniture: vec![1], no_summary_line: vec![4] });
@@ -135,9 +129,9 @@ mod tests {
         assert_eq!((&json["doubted"][0]["id"], &json["doubted"][0]["reason"]), (&4.into(), &crate::segment::prose_reader::DOUBTED.into()));
         let mut thai = c.clone();
         thai.sentences[1].lang = "th".into();
-        assert!(read_as_furniture(&thai, &e, &settings).is_empty());
+        assert!(read_prose(&thai, &e, &settings).furniture.is_empty());
         let rules_only = Settings { prose_reader: false, ..settings };
-        assert!(read_as_furniture(&c, &e, &rules_only).is_empty());
+        assert!(read_prose(&c, &e, &rules_only).furniture.is_empty());
         assert!(summarize(&SummaryRequest::new(&c, &e, &rules_only)).unwrap().candidates.contains(&1));
         assert_eq!(read_prose(&c, &inside, &rules_only), Reading::default());
     }

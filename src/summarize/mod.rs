@@ -18,7 +18,7 @@ mod texts;
 
 pub use budget::{Budget, BudgetFlags};
 pub use dispatch::{estimate_centroid, run_selector, select_towards, summarize};
-pub use marking::{mark_read_furniture, read_as_furniture, read_prose, sentences_as_read, Reading};
+pub use marking::{mark_read_furniture, read_prose, sentences_as_read, Reading};
 pub use method::Method;
 pub use notes::{articles_without_prose, no_prose_note};
 pub use order::{order_sentences, Order};

@@ -125,7 +125,7 @@ fn writing_system(text: &str) -> Option<whatlang::Script> {
 }
 
 /// Neither furniture by the segmentation rules nor read as furniture by the
-/// prose reader (`read_as_furniture`, in order).
+/// prose reader (`Reading::furniture`, in order).
 pub(super) fn is_prose(cluster: &Cluster, read_as_furniture: &[usize], id: usize) -> bool {
     cluster.sentences[id].excluded.is_none() && read_as_furniture.binary_search(&id).is_err()
 }
