@@ -33,13 +33,8 @@ pub fn preselect(
             kept.push(id);
             continue;
         }
-        let makes_a_line = stands_alone(&sentence.text) && !quoted_original[id];
-        let unwanted = choices.struck.contains(&id)
-            || !is_prose(cluster, &reading.furniture, id)
-            || reading.no_summary_line.binary_search(&id).is_ok()
-            || !settings.accepts_language(&sentence.lang)
-            || !(makes_a_line || cluster.documents[sentence.doc].keep_furniture);
-        if unwanted || costs[id] > limit || costs[id] == 0 || per_document[sentence.doc] >= settings.first_sentences {
+        let in_lead = is_prose(cluster, &reading.furniture, id) && settings.accepts_language(&sentence.lang);
+        if !in_lead || choices.struck.contains(&id) || costs[id] > limit || costs[id] == 0 || per_document[sentence.doc] >= settings.first_sentences {
             continue;
         }
         if !seen_texts.insert(line_key(&sentence.text)) {
@@ -52,7 +47,15 @@ pub fn preselect(
         if copy {
             continue;
         }
+        // The window is the article's lead: a prose sentence that makes no
+        // summary line still takes its place in it, as it does when the
+        // article's furniture is kept.
         per_document[sentence.doc] += 1;
+        let makes_a_line = stands_alone(&sentence.text) && !quoted_original[id];
+        let doubted = reading.no_summary_line.binary_search(&id).is_ok();
+        if doubted || !(makes_a_line || cluster.documents[sentence.doc].keep_furniture) {
+            continue;
+        }
         kept.push(id);
     }
     kept
