@@ -7,7 +7,7 @@ pub use crate::registry::{method as describe, methods, policies, policy, Knob, M
 /// One-line explanations of the other settings, shown under each control.
 pub mod help {
     pub const BUDGET: &str = "How long the summary may be: words (100 is the DUC standard; in Chinese, Japanese, Korean or Thai, the characters that say as much as an English word, and in Vietnamese the syllables), sentences, or a share of all the text.";
-    pub const FIRST_SENTENCES: &str = "n — only the first n sentences of each article are candidates; news puts the essentials first.";
+    pub const FIRST_SENTENCES: &str = "n — only the first n prose sentences of each article (its furniture not counted) are candidates; news puts the essentials first.";
     pub const BEAM_WIDTH: &str = "B — how many partial summaries the beam keeps at every step.";
     pub const GREEDY_CANDIDATES: &str = "T — the greedy pass gives up after this many too-long sentences in a row.";
     pub const BEAM_MODE: &str = "Fill proposes only sentences that still fit; Paper follows the published algorithm step by step.";

@@ -37,7 +37,7 @@ pub struct MmrTuneArgs {
     pub seed_threshold: Vec<f32>,
     #[arg(long, value_delimiter = ',', default_value = "0.4")]
     pub gamma: Vec<f32>,
-    /// n: candidates are the first n sentences of each document (as in `summarize`).
+    /// n: candidates are among the first n prose sentences of each document (as in `summarize`).
     #[arg(long, default_value_t = 9)]
     pub first_sentences: usize,
     /// Writes OUT/mmr-tune.json with every configuration's scores.

@@ -11,8 +11,9 @@ use crate::segment::line_key::line_key;
 /// article's script ([`in_another_script`]) and that the prose reader
 /// does not doubt as a summary line (`Reading::no_summary_line`), in
 /// a summary language (`Settings::languages`), within the budget, not a
-/// copy of an earlier sentence, and among the first n remaining sentences
-/// of their document.
+/// copy of an earlier sentence, and among the first n prose sentences of
+/// their document (its lead, where a fragment or a doubted line still
+/// takes its place but the furniture takes none).
 pub fn preselect(
     cluster: &Cluster,
     embeddings: &[Embedding],
@@ -165,6 +166,26 @@ mod tests {
         let e = vec![unit(&[(0, 1.0)]), unit(&[(0, 1.0)]), unit(&[(1, 1.0)]), unit(&[(1, 1.0)])];
         let (costs, limit) = Budget::Words(100).costs(&c);
         assert_eq!(preselect(&c, &e, &costs, limit, &Settings::default(), &Reading::default(), &Choices::default()), vec![0, 1, 2]);
+    }
+
+    #[test]
+    fn the_window_is_the_articles_lead_in_prose_sentences() {
+        // The dateline is furniture and takes no place in the window; the
+        // fragment is prose that makes no summary line, and takes its place
+        // as it does when the furniture is kept.
+        let text = "INNSBRUCK, Austria (AP) --\n\nThe storm hit the coast on Monday. Mr. Oppenheim said. Schools closed across the region on Tuesday.";
+        let c = Cluster::new(vec![Document::new("a", text)]);
+        assert_eq!(c.sentences.len(), 4);
+        assert!(c.sentences[0].excluded.is_some() && c.sentences[2].excluded.is_none());
+        let e = vec![unit(&[(0, 1.0)]), unit(&[(1, 1.0)]), unit(&[(2, 1.0)]), unit(&[(3, 1.0)])];
+        let (costs, limit) = Budget::Words(100).costs(&c);
+        let settings = Settings { first_sentences: 2, ..Default::default() };
+        assert_eq!(preselect(&c, &e, &costs, limit, &settings, &Reading::default(), &Choices::default()), vec![1]);
+        let wide = Settings { first_sentences: 3, ..Default::default() };
+        assert_eq!(preselect(&c, &e, &costs, limit, &wide, &Reading::default(), &Choices::default()), vec![1, 3]);
+        // "Use all its sentences": the dateline and the fragment are candidates.
+        let kept_whole = Cluster::new(vec![Document { keep_furniture: true, ..Document::new("a", text) }]);
+        assert_eq!(preselect(&kept_whole, &e, &costs, limit, &settings, &Reading::default(), &Choices::default()), vec![0, 1]);
     }
 
     #[test]

@@ -47,8 +47,9 @@ pub struct Settings {
     pub method: Method,
     #[cfg_attr(not(target_arch = "wasm32"), arg(skip))]
     pub budget: Budget,
-    /// n: only the first n sentences of each document are candidates.
-    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = Settings::default().first_sentences, help = "n: candidates are the first n sentences of each document"))]
+    /// n: only the first n prose sentences of each document are candidates
+    /// (its lead; page furniture takes no place in it).
+    #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = Settings::default().first_sentences, help = "n: candidates are among the first n prose sentences of each document (page furniture not counted)"))]
     pub first_sentences: usize,
     /// B: beam width.
     #[cfg_attr(not(target_arch = "wasm32"), arg(long, default_value_t = Settings::default().beam_width, help = "B: beam width"))]

@@ -101,7 +101,7 @@ fn SourceArticles(outcome: Arc<Outcome>) -> impl IntoView {
         <p class="legend">
             <span class="sentence picked">"Numbered"</span>": in the summary. "
             <span class="sentence candidate">"Plain"</span>": could have been picked. "
-            <span class="sentence excluded">"Grey"</span>": not a candidate (beyond the first n sentences of its article, too long for the budget, saying nothing alone in a summary (too short, only a date, presenting what follows it, or trailing off), reading too much like a caption, headline or post to be a summary line, a quoted original in another script than its article, or a repeat). "
+            <span class="sentence excluded">"Grey"</span>": not a candidate (beyond the first n prose sentences of its article, too long for the budget, saying nothing alone in a summary (too short, only a date, presenting what follows it, or trailing off), reading too much like a caption, headline or post to be a summary line, a quoted original in another script than its article, or a repeat). "
             <span class="sentence excluded furniture">"Grey, with a reason"</span>": not prose (page furniture such as credits, share buttons and labels, a fragment, or a line that reads like a caption, headline or blurb), never a candidate."
         </p>
         {articles}
