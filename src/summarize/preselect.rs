@@ -234,10 +234,12 @@ mod tests {
             "Celli went on to say that “It’s not necessarily that it’s too cold for them …",
             "\"Maybe you have teen-agers yourself and know how they are ...\"",
             "Rodez centre dans secteur prisé - Maison de ville 8 pièces sur un terrain d[...]",
+            "En Yemen y Siria las manifestaciones se multiplicaron al calor de esta victoria que todos los pueblos de […]",
         ] {
             assert!(!stands_alone(teaser), "{teaser}");
         }
-        // A whole sentence before the ellipsis, or a quote's elision mark.
+        // A whole sentence before the ellipsis, or a quote's elision mark
+        // (after a whole sentence, or inside the quote).
         for line in [
             "Everybody was trying to get out and people trampled on each other on the way to the exit. ...",
             "\"Je n'ai pas reçu tous les soutiens que la cause méritait. (...)",

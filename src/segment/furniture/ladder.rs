@@ -248,6 +248,12 @@ mod tests {
         // There too, a sentence whole before the ellipsis is not cut off.
         assert_eq!(among_prose(&["Everybody was trying to get out and people trampled on each other on the way to the exit. ..."]), [None]);
         assert_eq!(among_prose(&["\"They include all kinds of fifth-raters. ..."]), [None]);
+        // Nor is a quote's elision mark set apart by a space, after a whole
+        // sentence; glued to a word, or spaced after one outside a quote,
+        // the mark is a teaser's cut.
+        assert_eq!(among_prose(&["\"Je n'ai pas reçu tous les soutiens que la cause méritait, a-t-il dit. (...)"]), [None]);
+        assert_eq!(among_prose(&["Les rebelles ont repris la ville après trois jours de combats sur un terrain d[...]"]), [Some(Reason::CutOff)]);
+        assert_eq!(among_prose(&["En Yemen y Siria las manifestaciones se multiplicaron al calor de esta victoria que todos los pueblos de […]"]), [Some(Reason::CutOff)]);
     }
 
     #[test]

@@ -42,7 +42,8 @@ pub(super) struct Features {
     pub(super) ends_colon: bool,
     /// Ends in ':', ',', ';' or a dash.
     pub(super) ends_dangling: bool,
-    /// Ends in "..." or "…".
+    /// Trails off into "..." or "…": not after the sentence's own end, and
+    /// not a quote's elision mark set apart by a space ([`ends_in_elision`]).
     pub(super) ends_ellipsis: bool,
     pub(super) parenthesized: bool,
     /// Alphabetic words, and those starting with a capital.
@@ -58,6 +59,23 @@ pub(super) struct Features {
 
 /// Marks that may follow a sentence's end; '“' and '‘' close German quotes
 /// („Ja.“), and '«' those written »so.«
+/// Whether the text ends in a quote's elision mark, "(...)" or "[…]", set
+/// apart by a space, where what was left out is the rest of a quote: after
+/// a whole sentence ("… méritait. (...)") or before the quote's closing mark
+/// ("«… je résiste toujours [...]»"). After a bare word, the mark is a
+/// teaser's cut: glued ("… sur un terrain d[...]") or spaced, as blogs end
+/// their excerpts ("… todos los pueblos de […]").
+fn ends_in_elision(text: &str) -> bool {
+    let text = text.trim_end();
+    // Closing quotes only (not `is_closing`): the brackets are the mark's own.
+    let unquoted = text.trim_end_matches(|c: char| c.is_whitespace() || matches!(c, '"' | '”' | '»' | '’' | '\''));
+    let in_quote = unquoted.len() < text.len();
+    ["(...)", "[...]", "(…)", "[…]"].iter().filter_map(|mark| unquoted.strip_suffix(mark)).any(|before| {
+        let whole_before = before.trim_end().chars().next_back().is_none_or(|c| is_sentence_end(c) || is_closing(c));
+        (before.is_empty() || before.ends_with(char::is_whitespace)) && (in_quote || whole_before)
+    })
+}
+
 pub(super) fn is_closing(c: char) -> bool {
     matches!(c, '"' | '\'' | '”' | '’' | '“' | '‘' | '»' | '›' | '«' | '‹' | ')' | ']' | '」' | '』' | '）' | '】' | '》' | '〉' | '*' | '_')
 }
@@ -138,7 +156,8 @@ impl Features {
         // period took the sentence's own with it, so "exit. ..." read as cut off.
         let before_ellipsis = trimmed.strip_suffix("...").or_else(|| trimmed.strip_suffix('…'));
         f.ends_ellipsis = before_ellipsis
-            .is_some_and(|before| !before.trim_end().chars().next_back().is_some_and(|c| is_sentence_end(c) || is_closing(c)));
+            .is_some_and(|before| !before.trim_end().chars().next_back().is_some_and(|c| is_sentence_end(c) || is_closing(c)))
+            && !ends_in_elision(text);
         let first = text.chars().next();
         let end = text.chars().next_back();
         f.parenthesized = matches!(

@@ -152,24 +152,11 @@ pub fn says_nothing_alone(text: &str) -> Option<Reason> {
         Some(Reason::DateAlone)
     } else if points_ahead(text) {
         Some(Reason::PointsAhead)
-    } else if features.ends_ellipsis && !ends_in_elision(text) {
+    } else if features.ends_ellipsis {
         Some(Reason::CutOff)
     } else {
         None
     }
-}
-
-/// Whether the text ends in a quote's elision mark, "(...)" or "[…]", set
-/// apart by a space: what was left out of a quote ("… méritait. (...)"),
-/// not a sentence trailing off. Glued to a word ("… sur un terrain
-/// d[...]"), the mark is a teaser's cut.
-fn ends_in_elision(text: &str) -> bool {
-    // Closing quotes only (not `line::is_closing`): the brackets are the mark's own.
-    let text = text.trim_end_matches(|c: char| c.is_whitespace() || matches!(c, '"' | '”' | '»' | '’' | '\''));
-    ["(...)", "[...]", "(…)", "[…]"]
-        .iter()
-        .filter_map(|mark| text.strip_suffix(mark))
-        .any(|before| before.is_empty() || before.ends_with(char::is_whitespace))
 }
 
 /// Words that present what comes next on the page: "Voici quelques vidéos
