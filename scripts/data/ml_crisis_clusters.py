@@ -4,7 +4,9 @@ Multi-News-style .jsonl.gz, so that `precis evaluate --dataset multinews`
 writes every method's summaries of real non-English web articles, for
 judging the junk lines in them. The "summary" field, which `evaluate`
 needs, is only the first article's headline: the ROUGE scores of such a
-run mean nothing.
+run mean nothing. "lang": null has `evaluate` detect each sentence's
+language, as the app and `precis summarize` do (Multi-News rows are read
+as English).
 
 usage: scripts/data/ml_crisis_clusters.py ML_CRISIS_DIR OUT.jsonl.gz [MAX_DOCS=10]
 One cluster per language, topic and ISO week with at least two articles;
@@ -32,7 +34,7 @@ def main():
             if len(paths) < 2:
                 continue
             documents = [open(p, encoding="utf-8").read() for p in paths[:max_docs]]
-            row = {"id": f"{lang}-{topic}-{week}", "documents": documents, "summary": "– " + documents[0].split("\n", 1)[0]}
+            row = {"id": f"{lang}-{topic}-{week}", "documents": documents, "summary": "– " + documents[0].split("\n", 1)[0], "lang": None}
             sink.write(json.dumps(row, ensure_ascii=False) + "\n")
             written += 1
     print(f"{written} clusters", file=sys.stderr)

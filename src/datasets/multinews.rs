@@ -1,5 +1,9 @@
 //! Multi-News: gzipped JSON lines `{"id", "documents": [str], "summary": str}`
-//! (the full-text sample names its clusters `split_index`).
+//! (the full-text sample names its clusters `split_index`). Its articles
+//! are English; a row may say otherwise with `"lang"`: a language code, or
+//! `null` to detect each sentence's language as the app and `summarize` do
+//! (scripts/data/ml_crisis_clusters.py writes the Spanish and French crisis
+//! news so).
 
 use super::EvalCluster;
 use crate::document::Document;
@@ -15,6 +19,13 @@ struct Record {
     split_index: Option<serde_json::Value>,
     documents: Vec<String>,
     summary: String,
+    /// The articles' language: English when absent, detected per sentence when null.
+    #[serde(default = "english")]
+    lang: Option<String>,
+}
+
+fn english() -> Option<String> {
+    Some("en".into())
 }
 
 /// `path` is a .jsonl or .jsonl.gz file, or a folder holding val.jsonl.gz.
@@ -50,7 +61,7 @@ fn to_cluster(record: Record, line: usize) -> EvalCluster {
         .into_iter()
         .enumerate()
         .filter(|(_, text)| !text.trim().is_empty())
-        .map(|(i, text)| Document { lang: Some("en".into()), ..Document::new(format!("{name}-{i}"), text) })
+        .map(|(i, text)| Document { lang: record.lang.clone(), ..Document::new(format!("{name}-{i}"), text) })
         .collect();
     // The full-text release starts summaries with an en dash.
     let summary = record.summary.trim().trim_start_matches('–').trim();
