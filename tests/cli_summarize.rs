@@ -180,6 +180,34 @@ fn a_caption_inside_a_paragraph_is_prose_but_no_summary_line() {
     assert!(rules_only["candidates"].as_array().unwrap().contains(&doubted["id"]));
 }
 
+/// In Spanish and French the summary-line reader, which learned from the
+/// judged summary lines what judges call junk in a summary, doubts a
+/// caption that the prose reader lets through; it stays prose of its
+/// paragraph. `--no-prose-reader` turns both readers off.
+#[test]
+fn a_spanish_caption_in_a_paragraph_is_doubted_by_the_summary_line_reader() {
+    const CAPTION_ES: &str = "Un grupo de nadadores en Shangai, China.";
+    let dir = Scratch::new("summarize-summary-line-reader");
+    let page = dir.write(
+        "pagina.txt",
+        format!(
+            "Miles de personas se manifestaron el viernes en Damasco contra el Gobierno. {CAPTION_ES} Las fuerzas de seguridad dispersaron a los manifestantes con gases lacrimógenos frente a la mezquita.\n\n\
+             La oposición convocó nuevas protestas para el sábado en varias ciudades del país. Los activistas denunciaron decenas de detenidos durante la jornada.\n"
+        ),
+    );
+    let read = summarize_json(&page, &[]);
+    assert!(read["excluded"].as_array().unwrap().is_empty(), "all prose: {}", read["excluded"]);
+    let doubted = read["doubted"].as_array().unwrap();
+    assert_eq!(doubted.len(), 1, "{doubted:?}");
+    assert_eq!(doubted[0]["text"], CAPTION_ES);
+    assert!(doubted[0]["reason"].as_str().unwrap().starts_with("no summary line:"));
+    assert!(!read["candidates"].as_array().unwrap().contains(&doubted[0]["id"]));
+    assert!(read["summary"].as_array().unwrap().iter().all(|s| s["text"] != CAPTION_ES));
+    let rules_only = summarize_json(&page, &["--no-prose-reader"]);
+    assert!(rules_only["doubted"].as_array().unwrap().is_empty());
+    assert!(rules_only["candidates"].as_array().unwrap().contains(&doubted[0]["id"]));
+}
+
 /// The e2e fixtures' shipwreck story in English, Spanish and French.
 fn ship(lang: &str) -> PathBuf {
     cli::repo().join(format!("tests/e2e/fixtures/ship-{lang}.txt"))

@@ -24,6 +24,14 @@
 //! post, a slogan or a caption inside a paragraph is not furniture of the
 //! page, yet makes a poor summary line, and the next best prose sentence
 //! takes its place ([`Verdict`]).
+//!
+//! A second reader in the same format, the summary-line reader
+//! ([`ProseReader::summary_lines`], `models/furniture/summary-reader.json`,
+//! trained by `models/furniture/train_summary.py`), only doubts: it learned
+//! from the judged summary lines alone what judges call junk in a summary
+//! (headlines of other stories, captions written as sentences, slogans),
+//! and acts in Spanish and French, where the prose reader's doubts left
+//! summaries furthest from target.
 
 use crate::encoder::{Embedding, DIM};
 use serde::Deserialize;
@@ -81,6 +89,24 @@ impl ProseReader {
         SHIPPED.get_or_init(|| {
             ProseReader::from_json(include_str!("../../models/furniture/reader.json")).expect("the shipped prose reader loads")
         })
+    }
+
+    /// The summary-line reader shipped in the binary
+    /// (models/furniture/summary-reader.json): it never reads a sentence as
+    /// furniture, it only doubts prose as a summary line ([`Self::doubts`]).
+    pub fn summary_lines() -> &'static ProseReader {
+        static SHIPPED: OnceLock<ProseReader> = OnceLock::new();
+        SHIPPED.get_or_init(|| {
+            ProseReader::from_json(include_str!("../../models/furniture/summary-reader.json"))
+                .expect("the shipped summary-line reader loads")
+        })
+    }
+
+    /// Whether the reader doubts a prose sentence in `lang` as a summary
+    /// line (its junk probability reaches `summary_threshold`), in a
+    /// language it decides for.
+    pub fn doubts(&self, text: &str, lang: &str, embedding: &Embedding) -> bool {
+        self.decides_for(lang) && self.junk_probability(text, embedding) >= self.summary_threshold
     }
 
     /// The probability that the sentence is page furniture.
@@ -258,5 +284,20 @@ mod tests {
         let zero = [0f32; DIM];
         let plain = "The council voted on Tuesday to close the old bridge for repairs until May.";
         assert_eq!(reader.read(plain, "en", &zero, true), Verdict::Prose);
+    }
+
+    /// The shipped summary-line reader loads, only doubts (its furniture
+    /// threshold is out of reach), and only in Spanish and French.
+    #[test]
+    fn the_shipped_summary_line_reader_only_doubts_in_spanish_and_french() {
+        let reader = ProseReader::summary_lines();
+        assert_eq!(reader.threshold, 1.0);
+        assert!(reader.summary_threshold >= 0.5 && reader.summary_threshold < 1.0, "set for precision");
+        assert!(reader.decides_for("es") && reader.decides_for("fr") && !reader.decides_for("en") && !reader.decides_for("zh"));
+        let junk_like = reader.most_furniture_like();
+        assert!(reader.doubts("Un grupo de nadadores en Shangai, China.", "es", &junk_like));
+        assert!(!reader.doubts("Un grupo de nadadores en Shangai, China.", "en", &junk_like), "not its language");
+        let zero = [0f32; DIM];
+        assert!(!reader.doubts("El Gobierno aprobó el martes un plan para reparar el puente viejo antes de mayo.", "es", &zero));
     }
 }

@@ -49,13 +49,15 @@ pub struct Reading {
 /// as furniture only a sentence alone in its paragraph: what the rules
 /// miss (a caption written as a sentence, a headline with a full stop, a
 /// blurb) stands on a line of its own, while a sentence among others of
-/// its paragraph is that paragraph's prose, though maybe no summary line.
+/// its paragraph is that paragraph's prose, though maybe no summary line:
+/// the prose reader or the summary-line reader may doubt it as one.
 pub fn read_prose(cluster: &Cluster, embeddings: &[Embedding], settings: &Settings) -> Reading {
     let mut reading = Reading::default();
     if !settings.prose_reader {
         return reading;
     }
     let reader = ProseReader::shipped();
+    let summary_lines = ProseReader::summary_lines();
     let mut per_paragraph: HashMap<(usize, usize), usize> = HashMap::new();
     for s in &cluster.sentences {
         *per_paragraph.entry((s.doc, s.para)).or_default() += 1;
@@ -68,6 +70,7 @@ pub fn read_prose(cluster: &Cluster, embeddings: &[Embedding], settings: &Settin
         match reader.read(&sentence.text, &sentence.lang, &embeddings[id], alone) {
             Verdict::Furniture => reading.furniture.push(id),
             Verdict::NoSummaryLine => reading.no_summary_line.push(id),
+            Verdict::Prose if summary_lines.doubts(&sentence.text, &sentence.lang, &embeddings[id]) => reading.no_summary_line.push(id),
             Verdict::Prose => {}
         }
     }
