@@ -34,8 +34,8 @@ pub fn preselect(
             kept.push(id);
             continue;
         }
-        let in_lead = is_prose(cluster, &reading.furniture, id) && settings.accepts_language(&sentence.lang);
-        if !in_lead || choices.struck.contains(&id) || costs[id] > limit || costs[id] == 0 || per_document[sentence.doc] >= settings.first_sentences {
+        let counts_in_lead = is_prose(cluster, &reading.furniture, id) && settings.accepts_language(&sentence.lang);
+        if !counts_in_lead || choices.struck.contains(&id) || costs[id] > limit || costs[id] == 0 || per_document[sentence.doc] >= settings.first_sentences {
             continue;
         }
         if !seen_texts.insert(line_key(&sentence.text)) {

@@ -57,8 +57,6 @@ pub(super) struct Features {
     pub(super) folded: String,
 }
 
-/// Marks that may follow a sentence's end; '“' and '‘' close German quotes
-/// („Ja.“), and '«' those written »so.«
 /// Whether the text ends in a quote's elision mark, "(...)" or "[…]", set
 /// apart by a space, where what was left out is the rest of a quote: after
 /// a whole sentence ("… méritait. (...)") or before the quote's closing mark
@@ -76,6 +74,8 @@ fn ends_in_elision(text: &str) -> bool {
     })
 }
 
+/// Marks that may follow a sentence's end; '“' and '‘' close German quotes
+/// („Ja.“), and '«' those written »so.«
 pub(super) fn is_closing(c: char) -> bool {
     matches!(c, '"' | '\'' | '”' | '’' | '“' | '‘' | '»' | '›' | '«' | '‹' | ')' | ']' | '」' | '』' | '）' | '】' | '》' | '〉' | '*' | '_')
 }
