@@ -38,7 +38,8 @@ SUMMARY_THRESHOLD = 0.5
 LANGUAGES = ['es', 'fr']
 HELD_OUT_TOPICS = ['syria', 'yemen']
 # A judged line belongs to a held-out article if the article holds its first
-# characters (judged lines are sentences as the splitter cut them).
+# characters, whitespace folded (judged lines are sentences as the splitter
+# cut them, and a sentence may run over a line break of its file).
 PREFIX = 60
 
 
@@ -65,7 +66,11 @@ def held_out_text(crisis):
             for path in sorted((lang_dir / topic).glob('*/*')):
                 texts.append(path.read_text(encoding='utf-8'))
     assert texts, f'no held-out articles under {crisis}'
-    return '\n'.join(texts)
+    return folded('\n'.join(texts))
+
+
+def folded(text):
+    return ' '.join(text.split())
 
 
 def main():
@@ -76,7 +81,7 @@ def main():
     binary, crisis = args
     judged, conflicting = judged_lines()
     held_out = held_out_text(crisis)
-    lines = [(t, j) for t, j in judged if t[:PREFIX] not in held_out]
+    lines = [(t, j) for t, j in judged if folded(t)[:PREFIX] not in held_out]
     x = train.embed(binary, [t for t, _ in lines])
     y = np.array([j for _, j in lines], dtype=float)
     weights, bias = train.fit(x, y, c=C)
