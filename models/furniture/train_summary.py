@@ -11,7 +11,7 @@ usage: models/furniture/train_summary.py PRECIS_BINARY ML_CRISIS_DIR [--out mode
 
 Training data: every line judged in docs/results/furniture-judged*.tsv
 (a line judged both ways is left out), except the lines of the held-out
-crisis topics (HELD_OUT_TOPICS: every line found in one of their
+crisis topics (train.HELD_OUT_TOPICS: every line found in one of their
 articles under ML_CRISIS_DIR), which stay unseen for reporting junk. The
 embeddings and form features come from `PRECIS_BINARY embed
 --form-features`, as for the prose reader (train.py, whose fit it uses).
@@ -36,11 +36,6 @@ SUMMARY_THRESHOLD = 0.5
 # summaries within target, and on the English validation samples this
 # reader changed no junk count while it cost ROUGE (GG −0.06).
 LANGUAGES = ['es', 'fr']
-HELD_OUT_TOPICS = ['syria', 'yemen']
-# A judged line belongs to a held-out article if the article holds its first
-# characters, whitespace folded (judged lines are sentences as the splitter
-# cut them, and a sentence may run over a line break of its file).
-PREFIX = 60
 
 
 def judged_lines():
@@ -59,20 +54,6 @@ def judged_lines():
     return [(t, l == 'junk') for t, l in labels.items() if t not in conflicting], len(conflicting)
 
 
-def held_out_text(crisis):
-    texts = []
-    for lang_dir in sorted(pathlib.Path(crisis).iterdir()):
-        for topic in HELD_OUT_TOPICS:
-            for path in sorted((lang_dir / topic).glob('*/*')):
-                texts.append(path.read_text(encoding='utf-8'))
-    assert texts, f'no held-out articles under {crisis}'
-    return folded('\n'.join(texts))
-
-
-def folded(text):
-    return ' '.join(text.split())
-
-
 def main():
     args = sys.argv[1:]
     out = ROOT / 'models/furniture/summary-reader.json'
@@ -80,8 +61,8 @@ def main():
         i = args.index('--out'); out = pathlib.Path(args[i + 1]); del args[i:i + 2]
     binary, crisis = args
     judged, conflicting = judged_lines()
-    held_out = held_out_text(crisis)
-    lines = [(t, j) for t, j in judged if folded(t)[:PREFIX] not in held_out]
+    held_out = train.held_out_text(crisis)
+    lines = [(t, j) for t, j in judged if not train.held_out(t, held_out)]
     x = train.embed(binary, [t for t, _ in lines])
     y = np.array([j for _, j in lines], dtype=float)
     weights, bias = train.fit(x, y, c=C)
@@ -97,7 +78,7 @@ def main():
         'training': {
             'judged_lines': len(lines), 'judged_junk': int(y.sum()),
             'left_out_held_out_topics': len(judged) - len(lines), 'left_out_judged_both_ways': conflicting,
-            'held_out_topics': HELD_OUT_TOPICS, 'c': C,
+            'held_out_topics': train.HELD_OUT_TOPICS, 'c': C,
         },
     }
     out.write_text(json.dumps(model, indent=1) + '\n')
