@@ -81,7 +81,9 @@ fn thai_entry_end(text: &str, clock: regex::Match<'_>) -> Option<usize> {
 
 /// A live blog's time glued to its entry: "22h38 : Barack Obama annonce …",
 /// "14h39. …", "21.55 h: …", "12 heures. …", "10:32 a.m. — …", "1:25 PM: …",
-/// "18:04 - …".
+/// "18:04 - …", and with the word some sites print before the clock, "ore
+/// 13:45 - …" (Italian), "Um 14:30 Uhr: …", "às 9h10 - …", "godz. 8:15 – …",
+/// or in brackets, "[11:45] 파업 참여율은 높다.".
 /// The hour takes its minutes or its unit (so "3. …", a list's number, is
 /// none), then a colon, a period or a dash, then a space.
 fn entry_time(text: &str) -> Option<regex::Match<'_>> {
@@ -89,7 +91,11 @@ fn entry_time(text: &str) -> Option<regex::Match<'_>> {
     static ENTRY_TIME: OnceLock<regex::Regex> = OnceLock::new();
     let pattern = ENTRY_TIME.get_or_init(|| {
         let unit = r"(?:h|hs|H|Uhr|uur|heures?|horas|a\.m\.|p\.m\.|am|pm|A\.M\.|P\.M\.|AM|PM|GMT)";
-        regex::Regex::new(&format!(r"^(?:[01]?\d|2[0-3])(?:\s?[hH:.]\s?[0-5]\d(?:\s?{unit})?|\s?{unit})\s?[:.|\-–—]\s+"))
+        // "at" in the languages whose live blogs print it before the clock.
+        let clock_word = r"(?i:alle ore|ore|alle|a las|às|à|um|om|godz\.|saat|kl\.)\s";
+        // Or the clock in brackets: "[11:45] …".
+        let bracketed = r"\[(?:[01]?\d|2[0-3])[:.][0-5]\d\]\s+";
+        regex::Regex::new(&format!(r"^(?:{bracketed}|(?:{clock_word})?(?:[01]?\d|2[0-3])(?:\s?[hH:.]\s?[0-5]\d(?:\s?{unit})?|\s?{unit})\s?[:.|\-–—]\s+)"))
             .expect("the entry time pattern")
     });
     pattern.find(text)
@@ -413,6 +419,12 @@ mod tests {
             // A bare 24-hour clock before the entry.
             ("17:41 משרד החינוך הודיע כי מחר לא יתקיימו לימודים", "משרד החינוך הודיע כי מחר לא יתקיימו לימודים"),
             ("19:40 На Львівщині енергетики повернули світло.", "На Львівщині енергетики повернули світло."),
+            // The word for "at" before the clock, in lowercase too.
+            ("ore 13:45 - Il Dipartimento ha inviato due colonne mobili.", "Il Dipartimento ha inviato due colonne mobili."),
+            ("Ore 12.15 - Situazione critica anche ad Agliana.", "Situazione critica anche ad Agliana."),
+            ("Um 14:30 Uhr: Die Polizei sperrt die Innenstadt.", "Die Polizei sperrt die Innenstadt."),
+            ("godz. 8:15 – Prezydent zwołał posiedzenie rządu.", "Prezydent zwołał posiedzenie rządu."),
+            ("[11:45] 파업 참여율은 높다.", "파업 참여율은 높다."),
         ]);
         for whole in [
             "3. The third point is the budget.",
@@ -421,10 +433,12 @@ mod tests {
             "3:16 For God so loved the world.",
             "12:00 noon came and went.",
             "10:30 Uhr",
+            "Alle 10 del mattino, la piazza era già piena.",
+            "Um 3 Uhr nachts kam der Anruf.",
         ] {
             assert_eq!(after(whole), None, "{whole}");
         }
-        assert!(is_lead_label("22h38 :") && is_lead_label("21.55 h:") && !is_lead_label("3."));
+        assert!(is_lead_label("22h38 :") && is_lead_label("21.55 h:") && is_lead_label("ore 13:45 -") && !is_lead_label("3."));
     }
 
     #[test]
