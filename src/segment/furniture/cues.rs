@@ -10,6 +10,9 @@ use super::reason::Reason;
 /// (`contains`), lowercase, colons without the space before them.
 struct Cues {
     reason: Reason,
+    /// The `starts` are words: one matches only as a word of its own
+    /// ([`opens_with_cue`]).
+    whole_words: bool,
     max_words: f32,
     starts: &'static [&'static str],
     contains: &'static [&'static str],
@@ -29,6 +32,7 @@ pub(super) const PHOTO_CREDIT_MARKS: &[&str] = &[
 const CUES: &[Cues] = &[
     Cues {
         reason: Reason::PhotoCredit,
+        whole_words: false,
         max_words: 20.0,
         starts: &[
             "photo:", "photos:", "image:", "images:", "picture:", "photograph:", "photo credit", "image credit",
@@ -53,6 +57,7 @@ const CUES: &[Cues] = &[
     },
     Cues {
         reason: Reason::Credit,
+        whole_words: false,
         max_words: 30.0,
         starts: &[
             "written by", "directed by", "starring ", "reporting by", "edited by", "with reporting by", "additional reporting",
@@ -67,18 +72,21 @@ const CUES: &[Cues] = &[
     Cues {
         // Thai "by" opens a byline, and clauses too: only a short line.
         reason: Reason::Credit,
+        whole_words: false,
         max_words: 6.0,
         starts: &["โดย "],
         contains: &[],
     },
     Cues {
         reason: Reason::Copyright,
+        whole_words: false,
         max_words: 40.0,
         starts: &["copyright", "(c) 1", "(c) 2"],
         contains: &["©", "all rights reserved", "tous droits réservés", "todos los derechos reservados", "alle rechte vorbehalten", "版权所有", "无权转载", "все права защищены", "جميع الحقوق محفوظة"],
     },
     Cues {
         reason: Reason::BrowserNotice,
+        whole_words: false,
         max_words: 60.0,
         starts: &[],
         contains: &[
@@ -128,6 +136,7 @@ const CUES: &[Cues] = &[
     },
     Cues {
         reason: Reason::Stamp,
+        whole_words: false,
         max_words: 12.0,
         starts: &[
             "posted ", "posted:", "updated ", "updated:", "published ", "published:", "last updated", "last modified",
@@ -144,6 +153,7 @@ const CUES: &[Cues] = &[
     },
     Cues {
         reason: Reason::Widget,
+        whole_words: true,
         max_words: 8.0,
         starts: &[
             "share", "tweet", "email this", "e-mail this", "print this", "subscribe", "sign up", "follow us", "follow ",
@@ -177,7 +187,7 @@ const CUES: &[Cues] = &[
             "شارك", "اقرأ أيضا", "اقرأ أيضاً", "إعلان", "اشترك", "تابعونا", "اقرأ المزيد",
             // zh, ja, ko, th
             "分享", "相关阅读", "相关新闻", "相关报道", "广告", "订阅", "阅读全文", "点击查看", "延伸阅读", "扫码",
-            "シェア", "関連記事", "広告", "続きを読む", "공유", "관련기사", "광고", "구독", "แชร์", "อ่านเพิ่มเติม",
+            "シェア", "関連記事", "広告", "続きを読む", "공유", "공유하기", "관련기사", "광고", "구독", "구독하기", "แชร์", "อ่านเพิ่มเติม",
             "โฆษณา", "ข่าวยอดนิยม", "ข่าวที่เกี่ยวข้อง", "อ่านข่าวที่เกี่ยวข้อง", "ข่าวล่าสุด", "เรื่องแนะนำ", "ข้ามโพสต์", "สิ้นสุดโพสต์",
             "สิ้นสุด เรื่องแนะนำ", "ข้ามเรื่องแนะนำ", "กดติดตาม", "กดแชร์", "ชอบบทความนี้", "ดาวน์โหลดแอป",
             "ชมคลิปเต็ม", "สนับสนุนโดย", "ติดตามข่าว", "รับข่าว",
@@ -187,6 +197,7 @@ const CUES: &[Cues] = &[
     Cues {
         // A page's tags and references, as long as their lists run.
         reason: Reason::Widget,
+        whole_words: false,
         max_words: 30.0,
         starts: &[
             "tags:", "tag:", "étiquettes:", "mots-clés:", "etiquetas:", "temas:", "schlagwörter:", "schlagworte:", "argomenti:",
@@ -201,6 +212,7 @@ const CUES: &[Cues] = &[
         // The Internet Archive's notes on its crawls, scraped in place of
         // pages that were gone.
         reason: Reason::Boilerplate,
+        whole_words: false,
         max_words: 80.0,
         starts: &[],
         contains: &[
@@ -211,6 +223,7 @@ const CUES: &[Cues] = &[
     },
     Cues {
         reason: Reason::Widget,
+        whole_words: false,
         max_words: 30.0,
         starts: &[
             "please ", "thank you for", "click below", "thanks for", "watch ", "only on ", "read on", "for more on", "for the latest",
@@ -236,6 +249,7 @@ const CUES: &[Cues] = &[
     Cues {
         // It points at what the page shows elsewhere: a table, a video, a list.
         reason: Reason::PageReference,
+        whole_words: false,
         max_words: 30.0,
         starts: &[
             "below,", "below is", "below are", "here are the", "here's a look", "here is a look", "ci-dessous", "a continuación,",
@@ -253,6 +267,7 @@ const CUES: &[Cues] = &[
         // A site's appeal to subscribe, donate or log in: polite full
         // sentences, which only their words give away.
         reason: Reason::Appeal,
+        whole_words: false,
         max_words: 60.0,
         // A sentence that opens on "log in" in Thai is the form's button.
         starts: &["เข้าสู่ระบบ"],
@@ -330,6 +345,7 @@ const CUES: &[Cues] = &[
     Cues {
         // Another article behind its label, at any length.
         reason: Reason::RelatedLink,
+        whole_words: false,
         max_words: 40.0,
         starts: &[
             "read also:", "read more:", "related:", "► related:", "see also:", "more:", "watch:", "most read",
@@ -348,6 +364,7 @@ const CUES: &[Cues] = &[
         // Notes on the story, not the story, at any length: "UPDATE: …",
         // "Editor's note: …", "This story has been corrected…".
         reason: Reason::EditorNote,
+        whole_words: false,
         max_words: 120.0,
         starts: &[
             "update:", "updated:", "editor's note", "editor’s note", "editors' note", "editors’ note", "correction:",
@@ -377,6 +394,7 @@ const CUES: &[Cues] = &[
         // follows, an article's note that it is being updated. No sentence
         // of the story names "this live blog" or "this article".
         reason: Reason::EditorNote,
+        whole_words: false,
         max_words: 40.0,
         starts: &[],
         contains: &[
@@ -417,6 +435,7 @@ const CUES: &[Cues] = &[
     Cues {
         // A gallery's call to look: "Zobacz zdjęcia.", "Bekijk de foto's".
         reason: Reason::Widget,
+        whole_words: false,
         max_words: 20.0,
         starts: &[
             "see the photos", "see photos", "see the pictures", "view the gallery", "view gallery", "watch the video",
@@ -434,15 +453,44 @@ const CUES: &[Cues] = &[
 pub(super) fn cue(f: &Features) -> Option<Reason> {
     CUES.iter().find_map(|cues| {
         let hit = f.words <= cues.max_words
-            && (cues.starts.iter().any(|s| f.folded.starts_with(s)) || cues.contains.iter().any(|s| f.folded.contains(s)));
+            && (cues.starts.iter().any(|s| if cues.whole_words { opens_with_cue(&f.folded, s) } else { f.folded.starts_with(s) }) || cues.contains.iter().any(|s| f.folded.contains(s)));
         hit.then_some(cues.reason)
     })
     .or_else(|| link(f).then_some(Reason::Link))
 }
 
+/// The line opens with the cue as a word of its own: "Share this", not
+/// "Shares fell 3 percent."; "Reklama", not "Reklamacje wzrosły …"
+/// (complaints rose); "공유", not "공유자전거" (a shared bicycle). In the scripts
+/// that do not space their words (Chinese, Japanese, Thai …) a cue can
+/// only be read as a prefix.
+fn opens_with_cue(folded: &str, cue: &str) -> bool {
+    let Some(rest) = folded.strip_prefix(cue) else { return false };
+    // Korean spaces its words; Chinese, Japanese and Thai do not.
+    let hangul = |c: char| matches!(c as u32, 0xAC00..=0xD7AF);
+    let unspaced = cue.chars().next_back().is_some_and(|c| (crate::text::is_cjk_word_char(c) && !hangul(c)) || crate::text::is_phrase_spaced_letter(c));
+    // "follow ", "related:" end their word themselves.
+    let ends_its_word = !cue.ends_with(char::is_alphanumeric);
+    unspaced || ends_its_word || !rest.starts_with(char::is_alphanumeric)
+}
+
 #[cfg(test)]
 mod tests {
     use crate::segment::furniture::{classify_sentence, Reason};
+
+    #[test]
+    fn a_cue_is_a_word_of_its_own() {
+        for prose in [
+            "Shares fell 3 percent in early trading.",
+            "Reklamacje wzrosły o połowę w tym roku.",
+            "공유자전거 이용도 크게 늘었다.",
+        ] {
+            assert_eq!(classify_sentence(prose), None, "{prose}");
+        }
+        for widget in ["Share this article", "Delen", "Reklama", "공유하기", "シェアする", "Follow our presidential election coverage."] {
+            assert!(classify_sentence(widget).is_some(), "{widget}");
+        }
+    }
 
     #[test]
     fn reading_times_are_stamps() {
