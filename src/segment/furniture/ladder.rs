@@ -74,8 +74,10 @@ pub(super) fn judge(line: &Line, f: &Features, form: bool, several: bool) -> Opt
     if is_lead_label(line.text) {
         return Some(Reason::LeadLabel);
     }
-    // Phone numbers, times, scores, "___", "+".
-    let letters = f.letters as f32 / visible as f32;
+    // Phone numbers, times, scores, "___", "+". A Hangul syllable or an
+    // ideograph counts as two letters, so that "30대 후반(35∼39세)은
+    // 48.9명, …" reads as the sentence it is.
+    let letters = (f.letters + f.syllable_letters) as f32 / (visible + f.syllable_letters) as f32;
     // (A Thai line's piece with its number, "ระหว่างปี 2555-2563", is cut
     // from its sentence at a space: part of the sentence, not a table.)
     let piece_of_a_line = f.spaceless && !line.own_line;
@@ -217,6 +219,12 @@ mod tests {
         assert_eq!(line, [None, None, None]);
         // On a line of its own, a number is a table's cell or a stamp.
         assert_eq!(classify_sentence("2555-2563"), Some(Reason::Symbols));
+    }
+
+    #[test]
+    fn a_korean_sentence_of_figures_is_a_sentence() {
+        assert_eq!(classify_sentence("30대 후반(35∼39세)은 48.9명, 20대 후반(25∼29세)은 23.0명이었다."), None);
+        assert_eq!(classify_sentence("서울 25.3 / 부산 27.1 / 대구 29.4"), Some(Reason::Symbols));
     }
 
     #[test]

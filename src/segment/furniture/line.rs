@@ -30,6 +30,9 @@ pub(super) struct Features {
     /// Mostly ideographs, kana or Thai: scripts that do not space words.
     pub(super) spaceless: bool,
     pub(super) letters: usize,
+    /// Hangul syllables and CJK ideographs and kana among the letters: each
+    /// writes what an alphabet takes two letters or more for.
+    pub(super) syllable_letters: usize,
     pub(super) digits: usize,
     /// Other visible characters (punctuation, symbols).
     pub(super) others: usize,
@@ -132,6 +135,7 @@ impl Features {
                 f.others += 1;
             }
         }
+        f.syllable_letters = hangul + ideographs;
         f.spaceless = ideographs + phrase_spaced > f.letters / 2;
         f.words = if f.spaceless {
             ideographs as f32 / 2.0 + phrase_spaced as f32 / 5.0 + (tokens as f32 / 2.0).min(3.0)
