@@ -178,7 +178,17 @@ fn ends_with_credit(folded: &str) -> bool {
     let words = tail.split_whitespace().count();
     // A whole line without a sentence end: only its last words.
     let tail = if tail_start == 0 { last_words(tail, 6) } else { tail };
-    (tail_start > 0 && words <= CREDIT_WORDS || tail_start == 0) && CLOSING_CREDITS.iter().any(|credit| tail.contains(credit))
+    (tail_start > 0 && words <= CREDIT_WORDS || tail_start == 0) && CLOSING_CREDITS.iter().any(|credit| holds_credit(tail, credit))
+}
+
+/// `tail` holds the credit mark where a word starts: "Beeld ANP", not
+/// "bijvoorbeeld gevaar" ("for example"). Marks in the scripts that do not
+/// space their words, or that open on a bracket or a slash, match anywhere.
+fn holds_credit(tail: &str, credit: &str) -> bool {
+    let spaced = credit.chars().next().is_some_and(|c| {
+        c.is_alphabetic() && !crate::text::is_cjk_word_char(c) && !crate::text::is_phrase_spaced_letter(c)
+    });
+    tail.match_indices(credit).any(|(at, _)| !spaced || !tail[..at].chars().next_back().is_some_and(char::is_alphanumeric))
 }
 
 /// The last `n` whitespace-separated words of `text`.
@@ -263,6 +273,16 @@ mod tests {
         assert_eq!(r[..5], [Some(Reason::Caption), None, Some(Reason::Caption), Some(Reason::Caption), Some(Reason::Caption)]);
         // Photo cues name the last two first.
         assert_eq!(r[5..7], [Some(Reason::PhotoCredit); 2]);
+    }
+
+    #[test]
+    fn a_credit_mark_starts_a_word() {
+        use super::ends_with_credit;
+        assert!(ends_with_credit("agenten bij het station in utrecht. beeld anp"));
+        assert!(ends_with_credit("finanzminister reinhard vogt am mittwoch im bundestag foto: jens körber / dpa"));
+        assert!(ends_with_credit("시민들이 광장에 모여 있다. 조선일보db"));
+        // "bijvoorbeeld" (for example) ends in "beeld" (picture).
+        assert!(!ends_with_credit("het knmi geeft die waarschuwing af bij extreem weer, bijvoorbeeld gevaar voor mensenlevens"));
     }
 
     /// A sentence that opens by pointing at a picture or a video of the
