@@ -11,7 +11,10 @@ use super::page::{name_unnamed, paragraphs, words_in};
 use super::reason::Reason;
 
 /// Words that open a byline, lowercase, with their space.
-const BYLINE_WORDS: &[&str] = &["by ", "par ", "animé par ", "animée par ", "por ", "von ", "door ", "di ", "przez ", "autor: ", "autorka: ", "автор: ", "yazan: ", "โดย "];
+const BYLINE_WORDS: &[&str] = &[
+    "by ", "par ", "animé par ", "animée par ", "por ", "texto de ", "reportagem de ", "von ", "door ", "di ", "przez ", "autor: ",
+    "autorka: ", "автор: ", "yazan: ", "โดย ",
+];
 
 /// Byline words that may also stand inside the line, after a column's name
 /// ("คอลัมน์ มองเมือง โดย ศิริพร วงศ์ทองดี", a French live blog's "Live animé
@@ -48,7 +51,7 @@ fn byline_name<'a>(line: &Line<'a>, reason: Option<Reason>, beside_date: bool) -
     let end = name.find([',', '·', '|', '/', '(', '–', '—']).unwrap_or(name.len());
     let rest = &name[end..];
     let name = name[..end].trim().trim_end_matches(" -").trim();
-    if !looks_like_a_name(name) {
+    if !names_alone(name) {
         return None;
     }
     // Without a byline word, a name is a byline only beside the date, or
@@ -57,6 +60,17 @@ fn byline_name<'a>(line: &Line<'a>, reason: Option<Reason>, beside_date: bool) -
     let role = rest.trim_start_matches([',', '–', '—', ' ']).starts_with(crate::text::is_lowercase);
     let bylined = matches!(reason, Some(Reason::Credit | Reason::TooShort | Reason::TitleCase | Reason::NoEnding));
     (bylined && (cue || beside_date || role)).then_some(name)
+}
+
+/// One name or several joined by "and" ("Helena Quaresma Vilar e Rui
+/// Sampaio Teles", "Anna Kowalska i Piotr Nowak").
+fn names_alone(text: &str) -> bool {
+    const JOINERS: [&str; 9] = [" and ", " & ", " e ", " y ", " et ", " und ", " en ", " i ", " и "];
+    let mut names = vec![text];
+    for joiner in JOINERS {
+        names = names.iter().flat_map(|n| n.split(joiner)).collect();
+    }
+    names.iter().all(|n| looks_like_a_name(n.trim()))
 }
 
 /// Two to four words, the first and last capitalized (or of a script
@@ -119,6 +133,21 @@ mod tests {
         assert_eq!(r[3], Some(Reason::Credit));
         assert_eq!(r[4..6], [None, None]);
         assert_eq!(r[6], Some(Reason::Credit));
+    }
+
+    #[test]
+    fn a_deck_above_a_byline_of_two_names() {
+        let r = page(&[
+            "Algarve vai ter segunda dessalinizadora e agricultores perdem 15% da água de rega",
+            "Conselho de Ministros aprovou pacote de 310 milhões de euros para a região.",
+            "Texto de Helena Quaresma Vilar e Rui Sampaio Teles",
+            "5 de Março de 2026, 18:42",
+            "O Algarve vai ter uma segunda central de dessalinização, a construir em Lagos, anunciou o Governo.",
+            "A nova dessalinizadora deverá entrar em funcionamento no final de 2029.",
+        ]);
+        assert_eq!(r[1], Some(Reason::HeadlineBlock), "{r:?}");
+        assert!(r[2].is_some() && r[3].is_some(), "{r:?}");
+        assert_eq!(r[4..], [None, None], "{r:?}");
     }
 
     #[test]

@@ -101,9 +101,16 @@ pub(super) fn furniture_paragraphs(lines: &[Line], features: &[Features], reason
 /// ends in its credit ("ช่างเทียนใช้เวลาแกะสลักขี้ผึ้งนานกว่า 2 เดือน
 /// เพื่อเล่าเรื่อง… (ภาพ : สมชาย ทองแท้)").
 pub(super) fn credited_paragraphs(lines: &[Line], features: &[Features], reasons: &mut [Option<Reason>]) {
+    // A wire story signs its last paragraph with the agency ("… en
+    // Hamburgo (Alemania). EFE"): that credit is the story's, not a caption's.
+    let last_text = paragraphs(lines).into_iter().rev().find(|p| !all_furniture(reasons, p)).map(|p| p.start);
     for paragraph in short_paragraphs(lines, features) {
+        let signed_in_capitals = paragraph.len() >= 2
+            && Some(paragraph.start) != last_text
+            && credit_in_capitals_after(&lines[paragraph.end - 1], &features[paragraph.end - 1]);
         let credited = reasons[paragraph.clone()].iter().any(|r| matches!(r, Some(Reason::PhotoCredit | Reason::Parenthesized | Reason::Caption)))
-            || lines[paragraph.clone()].iter().any(|line| agency_after_bar(line.text));
+            || lines[paragraph.clone()].iter().any(|line| agency_after_bar(line.text))
+            || signed_in_capitals;
         if credited {
             name_unnamed(&mut reasons[paragraph], Reason::CreditedCaption);
         }
@@ -112,6 +119,18 @@ pub(super) fn credited_paragraphs(lines: &[Line], features: &[Features], reasons
 
 /// Paragraphs short enough to be a caption with its credit, a list entry
 /// or a post: three sentences at most.
+/// A caption's credit after its sentences, in capitals and without a
+/// stop: an agency or the photographer ("… desde o Verão. LUSA", "…
+/// Foto di gruppo. ANSA", "… NUNO FERREIRA SANTOS").
+fn credit_in_capitals_after(line: &Line, f: &Features) -> bool {
+    const MAX_CREDIT_WORDS: f32 = 4.0;
+    // A wire's codes close a story's paragraph the same way.
+    const WIRE_CODES: [&str; 5] = ["MORE", "END", "ENDS", "ENDIT", "ADD"];
+    let text = line.text.trim();
+    let capitals = f.letters >= 3 && f.upper == f.letters && text.chars().all(|c| c.is_alphabetic() || " /.-&".contains(c));
+    !f.ends_sentence && f.words <= MAX_CREDIT_WORDS && capitals && !line.own_line && !WIRE_CODES.contains(&text)
+}
+
 fn short_paragraphs(lines: &[Line], features: &[Features]) -> Vec<std::ops::Range<usize>> {
     paragraphs(lines).into_iter().filter(|p| p.len() <= 3 && words_in(features, p) <= CAPTION_PARAGRAPH_WORDS).collect()
 }
@@ -1017,5 +1036,27 @@ mod tests {
             lines[6],
         ]);
         assert_eq!(r[2..5], [Some(Reason::ListEntry), Some(Reason::ListEntry), Some(Reason::TooShort)]);
+    }
+
+    #[test]
+    fn a_caption_credited_in_capitals_after_its_sentences() {
+        use crate::segment::furniture::tests::paragraphs_of;
+        let r = paragraphs_of(&[
+            &["O Algarve vai ter uma segunda central de dessalinização, a construir em Lagos, anunciou o Governo."],
+            &["A barragem de Odeleite, no concelho de Castro Marim, fotografada em Fevereiro.", "O espelho de água recuou mais de 200 metros.", "LUSA"],
+            &["É o valor mais baixo para o mês de Março desde que há registos, segundo a Agência Portuguesa do Ambiente."],
+            &["Os agricultores vão ter de cortar 15% da água de rega.", "A medida entra em vigor em Abril, disse a ministra à LUSA."],
+            &["Prodi had said he would call a confidence vote if the Communists yanked support.", "MORE"],
+            &["A associação de regantes reagiu com dureza ao anúncio do Governo, feito na quinta-feira em Lisboa."],
+            &["El EI ha comenzado a lanzar operaciones en el sur y en el centro del país.", "EFE"],
+        ]);
+        assert_eq!(r[1..3], [Some(Reason::CreditedCaption); 2], "{r:?}");
+        assert!(r[3].is_some(), "{r:?}");
+        assert_eq!((r[0], r[4]), (None, None), "{r:?}");
+        // An agency named in a sentence is no credit, nor is a wire's code
+        // (furniture itself), nor the agency that signs the story's last
+        // paragraph.
+        assert_eq!(r[5..8], [None, None, None], "{r:?}");
+        assert_eq!((r[9], r[10]), (None, None), "{r:?}");
     }
 }
