@@ -29,6 +29,13 @@ pub fn is_greek(c: char) -> bool {
     matches!(c as u32, 0x0370..=0x03FF | 0x1F00..=0x1FFF)
 }
 
+/// A letter of a script that writes its words without spaces between
+/// them: Chinese, Japanese, and the scripts that space phrases (Thai, Lao,
+/// Tibetan, Myanmar, Khmer). Korean spaces its words.
+pub fn spaces_no_words(c: char) -> bool {
+    (is_cjk_word_char(c) && UnspacedScript::block(c) != Some(UnspacedScript::Hangul)) || is_phrase_spaced_letter(c)
+}
+
 /// Letters of the scripts that space phrases, not words: Thai, Lao,
 /// Tibetan, Myanmar and Khmer. A run between spaces holds a clause, so
 /// words are counted from letters.

@@ -182,8 +182,9 @@ fn ends_with_credit(folded: &str) -> bool {
 }
 
 /// `tail` holds the credit mark where a word starts: "Beeld ANP", not
-/// "bijvoorbeeld gevaar" ("for example"). Marks in the scripts that do not
-/// space their words, or that open on a bracket or a slash, match anywhere.
+/// "bijvoorbeeld gevaar" ("for example"). Marks in CJK scripts (which a
+/// Korean credit glues to the paper's name: "조선일보DB"), Thai, or that
+/// open on a bracket or a slash, match anywhere.
 fn holds_credit(tail: &str, credit: &str) -> bool {
     let spaced = credit.chars().next().is_some_and(|c| {
         c.is_alphabetic() && !crate::text::is_cjk_word_char(c) && !crate::text::is_phrase_spaced_letter(c)

@@ -466,9 +466,7 @@ pub(super) fn cue(f: &Features) -> Option<Reason> {
 /// only be read as a prefix.
 fn opens_with_cue(folded: &str, cue: &str) -> bool {
     let Some(rest) = folded.strip_prefix(cue) else { return false };
-    // Korean spaces its words; Chinese, Japanese and Thai do not.
-    let hangul = |c: char| matches!(c as u32, 0xAC00..=0xD7AF);
-    let unspaced = cue.chars().next_back().is_some_and(|c| (crate::text::is_cjk_word_char(c) && !hangul(c)) || crate::text::is_phrase_spaced_letter(c));
+    let unspaced = cue.chars().next_back().is_some_and(crate::text::spaces_no_words);
     // "follow ", "related:" end their word themselves.
     let ends_its_word = !cue.ends_with(char::is_alphanumeric);
     unspaced || ends_its_word || !rest.starts_with(char::is_alphanumeric)
