@@ -49,8 +49,11 @@ fn thread_rows(lines: &[Line], rows: &[Range<usize>], reasons: &[Option<Reason>]
         // A headline led by its label ("Francia: descubren …") or a quoted
         // post is not a reader's signature.
         let opens_like_a_comment = matches!(reasons[row.start], None | Some(Reason::TitleCase | Reason::TooShort | Reason::ListEntry | Reason::LowercaseStart));
+        // A signature on its own line, "Marco_Fi · 3 ore fa", "Lucia R. · 1 ora fa".
+        let signature_line = row.len() == 1 && reasons[row.start] == Some(Reason::NoEnding) && signed_apart(lines[row.start].text);
         reasons[row.clone()].iter().any(|r| matches!(r, Some(Reason::LowercaseStart | Reason::CutOff)))
             || (opens_like_a_comment && signed_by_a_reader(lines, row))
+            || signature_line
     };
     // The page's foot (a comment form's notice, a copyright) is not the thread.
     let end = rows.iter().rposition(|row| !furniture(row) || loose(row))? + 1;
@@ -97,6 +100,15 @@ fn signed_by_a_reader(lines: &[Line], row: &Range<usize>) -> bool {
         }
     }
     false
+}
+
+/// A reader's name, then a middle dot and what the site adds (the time,
+/// the reader's town): "Marco_Fi · 3 ore fa", "Lucia R. · 1 ora fa". A
+/// headline led by its label has a colon, not the dot.
+fn signed_apart(text: &str) -> bool {
+    let Some((name, _)) = text.split_once(" · ") else { return false };
+    let words: Vec<&str> = name.split_whitespace().collect();
+    (words.len() == 1 && user_name(words[0])) || ((1..=MAX_NAME_WORDS).contains(&words.len()) && words.iter().all(|w| name_word(w)))
 }
 
 /// A word of a name: it does not start in lowercase, and ends in no
@@ -183,6 +195,26 @@ mod tests {
             &["Islandia: dimite el seleccionador tras quedar fuera de la Eurocopa"],
         ]);
         assert!(no_comment(&r), "{r:?}");
+    }
+
+    #[test]
+    fn a_signature_on_its_own_line_signs_the_comment_below() {
+        let r = paragraphs_of(&[
+            &["Il decreto approvato giovedì dal Consiglio dei ministri riapre i termini per sanare gli abusi edilizi."],
+            &["Secondo le stime del governo, le domande potrebbero essere più di trecentomila in tutta Italia."],
+            &["I geologi hanno chiesto di escludere le aree a pericolosità idraulica elevata.", "Il governo ha risposto di no."],
+            &["Il decreto ora passa alle Camere, che hanno sessanta giorni per convertirlo."],
+            &["Commenti (214)"],
+            &["Per commentare devi essere registrato.", "Accedi o registrati"],
+            &["Marco_Fi · 3 ore fa"],
+            &["Ho una casa in zona agricola con un portico mai dichiarato.", "Ora lo sanerò e buonanotte."],
+            &["Lucia R. · 1 ora fa"],
+            &["Sempre la stessa storia, dal 1985.", "Cambiano i governi, i condoni restano."],
+        ]);
+        assert!(r[..5].iter().all(Option::is_none), "{r:?}");
+        // The first reads as a teaser under its "headline" already.
+        assert!(r[9..11].iter().all(Option::is_some), "{r:?}");
+        assert_eq!(r[12..14], [Some(Reason::ReaderComment); 2], "{r:?}");
     }
 
     #[test]

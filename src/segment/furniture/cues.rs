@@ -107,6 +107,7 @@ const CUES: &[Cues] = &[
             "„alle akzeptieren“", "\"alle akzeptieren\"", "ihre einwilligung können sie", "datenschutzeinstellungen",
             "externe inhalte angezeigt", "externen inhalt von", "an drittplattformen",
             "utilizziamo cookie", "utilizza cookie", "noi e terze parti", "il tuo consenso", "informativa sulla privacy",
+            "acconsenti all'uso", "gestisci preferenze", "gestisci le preferenze",
             "política de privacidade", "ao continuar navegando", "ao continuar a navegar", "utilizamos cookies e",
             "maakt gebruik van cookies", "gebruik van cookies", "wij gebruiken cookies", "cookiebeleid",
             "privacyverklaring", "dpg media en haar partners",
@@ -300,7 +301,9 @@ const CUES: &[Cues] = &[
             "jetzt unterstützen", "weiterlesen mit",
             // it
             "abbonati a", "abbonati ora", "riservato agli abbonati", "hai già un abbonamento", "accedi o registrati",
-            "registrati gratis", "sostieni il", "dona ora", "continua a leggere", "accesso illimitato",
+            "registrati gratis", "sostieni il", "dona ora", "continua a leggere", "accesso illimitato", "sostienici",
+            "diventa sostenitore", "diventa abbonato", "abbonati:", "grazie agli abbonamenti", "iscriviti alla newsletter",
+            "indirizzo email per riceverla",
             // pt
             "assine o", "assine já", "exclusivo para assinantes", "já é assinante", "faça login", "cadastre-se",
             "acesso ilimitado", "apoie o jornalismo", "continue lendo", "para salvar este conteúdo",

@@ -116,10 +116,36 @@ pub(super) fn label_prefix(text: &str, f: &Features) -> bool {
     caps_label(text).is_some() && (f.words <= SHORT_LINE_WORDS || !f.ends_sentence)
 }
 
+/// A player's rating in a match report ("Meret 7 – Decisivo su Dimarco
+/// al 67'.", "Di Lorenzo 6,5 – Soffre nel primo tempo …", "Neuer 2 - …"):
+/// a name of up to three words, a mark (a half written "6,5" or "6.5"),
+/// then a dash that stands apart. An entry of a list of ratings, never a
+/// sentence of the report.
+pub(super) fn rating_entry(text: &str) -> bool {
+    use std::sync::OnceLock;
+    static RATING: OnceLock<regex::Regex> = OnceLock::new();
+    RATING
+        .get_or_init(|| {
+            regex::Regex::new(r"^(?:\p{Lu}[\p{L}'’.-]*\s){1,3}(?:10|[1-9])(?:[,.]5)?\s[–—-]\s\S").expect("the rating pattern")
+        })
+        .is_match(text)
+}
+
 #[cfg(test)]
 mod tests {
     use crate::segment::furniture::Reason;
     use crate::segment::furniture::tests::{page, paragraphs_of, prose, PROSE};
+
+    #[test]
+    fn a_players_rating_is_a_list_entry() {
+        use crate::segment::furniture::classify_sentence;
+        for rating in ["Meret 7 – Decisivo su Dimarco al 67', sicuro nelle uscite.", "Di Lorenzo 6,5 – Soffre Dimarco nel primo tempo.", "Neuer 2 - Hielt alles, was zu halten war."] {
+            assert_eq!(classify_sentence(rating), Some(Reason::ListEntry), "{rating}");
+        }
+        for prose in ["Meret ha parato 7 tiri – un record per lui.", "Il Napoli ha vinto 2-1 contro l'Inter al Maradona.", "Apollo 11 – the mission that landed on the Moon – launched in 1969."] {
+            assert_eq!(classify_sentence(prose), None, "{prose}");
+        }
+    }
 
     #[test]
     fn labels_glued_to_the_text() {

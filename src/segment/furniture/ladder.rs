@@ -6,7 +6,7 @@ use super::captions::{agency_caption, video_length};
 use super::credits::{byline, credit_in_capitals, gallery_counter, opens_with_photo_credit, pull_quote};
 use super::cues::cue;
 use super::form::{broken_parenthesis, bullet, heading_or_name, labelled_headline, repeated_headline, short_statement, starts_lowercase, title_case, too_short};
-use super::labels::{dateline, glued_label, label_prefix, title_label};
+use super::labels::{dateline, glued_label, label_prefix, rating_entry, title_label};
 use super::line::{Features, Line, SHORT_LINE_WORDS};
 use super::links::{embedded_post, ends_in_link, opens_with_handle, opens_with_tag};
 use super::reason::Reason;
@@ -111,7 +111,7 @@ pub(super) fn judge(line: &Line, f: &Features, form: bool, several: bool) -> Opt
     if opens_with_time(line.text) {
         return Some(Reason::TimedEntry);
     }
-    if chronology_entry(line.text) {
+    if chronology_entry(line.text) || rating_entry(line.text) {
         return Some(Reason::ListEntry);
     }
     if agency_caption(line.text, f) {
