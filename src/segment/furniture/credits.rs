@@ -2,7 +2,7 @@
 //! an agency after a bar, a picture's credit line, a pull quote's signature.
 
 use super::cues::PHOTO_CREDIT_MARKS;
-use super::line::{is_closing, is_sentence_end, Features};
+use super::line::{is_closing, is_sentence_end, opens_with_word, Features};
 
 /// "… reading list, and every boy’s and man’s, too.”—Connie Britton",
 /// "… but I do.” — Claire Danes, asked how she’ll tell …": a closing quote,
@@ -56,7 +56,7 @@ pub(super) fn agency_after_bar(text: &str) -> bool {
     let Some(rest) = text.strip_prefix("| ") else { return false };
     let folded = rest.to_lowercase();
     let named = BAR_CREDITS.iter().any(|agency| {
-        folded.strip_prefix(agency).is_some_and(|after| after.is_empty() || after.starts_with(|c: char| !c.is_alphanumeric()))
+        opens_with_word(&folded, agency)
     });
     named && rest.split_whitespace().count() <= 3
 }

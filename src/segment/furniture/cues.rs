@@ -2,7 +2,7 @@
 //! appeals, related links, editors' notes), by the reason they give, and
 //! their look-up.
 
-use super::line::Features;
+use super::line::{opens_with_word, Features};
 use super::links::link;
 use super::reason::Reason;
 
@@ -468,11 +468,14 @@ pub(super) fn cue(f: &Features) -> Option<Reason> {
 /// that do not space their words (Chinese, Japanese, Thai …) a cue can
 /// only be read as a prefix.
 fn opens_with_cue(folded: &str, cue: &str) -> bool {
-    let Some(rest) = folded.strip_prefix(cue) else { return false };
     let unspaced = cue.chars().next_back().is_some_and(crate::text::spaces_no_words);
     // "follow ", "related:" end their word themselves.
     let ends_its_word = !cue.ends_with(char::is_alphanumeric);
-    unspaced || ends_its_word || !rest.starts_with(char::is_alphanumeric)
+    if unspaced || ends_its_word {
+        folded.starts_with(cue)
+    } else {
+        opens_with_word(folded, cue)
+    }
 }
 
 #[cfg(test)]

@@ -79,6 +79,12 @@ fn ends_in_elision(text: &str) -> bool {
 
 /// Marks that may follow a sentence's end; '“' and '‘' close German quotes
 /// („Ja.“), and '«' those written »so.«
+/// `text` opens with `word` as a word of its own: nothing after it, or no
+/// letter or digit ("AFP", "AFP/Getty", not "AFPX").
+pub(super) fn opens_with_word(text: &str, word: &str) -> bool {
+    text.strip_prefix(word).is_some_and(|rest| !rest.starts_with(char::is_alphanumeric))
+}
+
 pub(super) fn is_closing(c: char) -> bool {
     matches!(c, '"' | '\'' | '”' | '’' | '“' | '‘' | '»' | '›' | '«' | '‹' | ')' | ']' | '」' | '』' | '）' | '】' | '》' | '〉' | '*' | '_')
 }

@@ -103,8 +103,9 @@ pub(super) fn furniture_paragraphs(lines: &[Line], features: &[Features], reason
 pub(super) fn credited_paragraphs(lines: &[Line], features: &[Features], reasons: &mut [Option<Reason>]) {
     // A wire story signs its last paragraph with the agency ("… en
     // Hamburgo (Alemania). EFE"): that credit is the story's, not a caption's.
-    let last_text = paragraphs(lines).into_iter().rev().find(|p| !all_furniture(reasons, p)).map(|p| p.start);
-    for paragraph in short_paragraphs(lines, features) {
+    let paragraphs = paragraphs(lines);
+    let last_text = paragraphs.iter().rev().find(|p| !all_furniture(reasons, p)).map(|p| p.start);
+    for paragraph in paragraphs.into_iter().filter(|p| caption_sized(features, p)) {
         let signed_in_capitals = paragraph.len() >= 2
             && Some(paragraph.start) != last_text
             && credit_in_capitals_after(&lines[paragraph.end - 1], &features[paragraph.end - 1]);
@@ -117,8 +118,6 @@ pub(super) fn credited_paragraphs(lines: &[Line], features: &[Features], reasons
     }
 }
 
-/// Paragraphs short enough to be a caption with its credit, a list entry
-/// or a post: three sentences at most.
 /// A caption's credit after its sentences, in capitals and without a
 /// stop: an agency or the photographer ("… desde o Verão. LUSA", "…
 /// Foto di gruppo. ANSA", "… NUNO FERREIRA SANTOS").
@@ -131,8 +130,14 @@ fn credit_in_capitals_after(line: &Line, f: &Features) -> bool {
     !f.ends_sentence && f.words <= MAX_CREDIT_WORDS && capitals && !line.own_line && !WIRE_CODES.contains(&text)
 }
 
+/// Paragraphs short enough to be a caption with its credit, a list entry
+/// or a post: three sentences at most.
 fn short_paragraphs(lines: &[Line], features: &[Features]) -> Vec<std::ops::Range<usize>> {
-    paragraphs(lines).into_iter().filter(|p| p.len() <= 3 && words_in(features, p) <= CAPTION_PARAGRAPH_WORDS).collect()
+    paragraphs(lines).into_iter().filter(|p| caption_sized(features, p)).collect()
+}
+
+fn caption_sized(features: &[Features], paragraph: &std::ops::Range<usize>) -> bool {
+    paragraph.len() <= 3 && words_in(features, paragraph) <= CAPTION_PARAGRAPH_WORDS
 }
 
 /// A short paragraph right above a line that is only a photo credit is
