@@ -49,8 +49,12 @@ fn thread_rows(lines: &[Line], rows: &[Range<usize>], reasons: &[Option<Reason>]
         // A headline led by its label ("Francia: descubren …") or a quoted
         // post is not a reader's signature.
         let opens_like_a_comment = matches!(reasons[row.start], None | Some(Reason::TitleCase | Reason::TooShort | Reason::ListEntry | Reason::LowercaseStart));
-        // A signature on its own line, "Marco_Fi · 3 ore fa", "Lucia R. · 1 ora fa".
-        let signature_line = row.len() == 1 && reasons[row.start] == Some(Reason::NoEnding) && signed_apart(lines[row.start].text);
+        // A signature on its own line, "Marco_Fi · 3 ore fa", "Bernard64 – le
+        // 12/03/2026 à 08:17", "يقول Samir – Paris:", which the rules on one
+        // line read as a heading, figures or a label.
+        let signature_line = row.len() == 1
+            && matches!(reasons[row.start], Some(Reason::NoEnding | Reason::Symbols | Reason::Colon | Reason::LowercaseStart))
+            && signed_apart(lines[row.start].text);
         reasons[row.clone()].iter().any(|r| matches!(r, Some(Reason::LowercaseStart | Reason::CutOff)))
             || (opens_like_a_comment && signed_by_a_reader(lines, row))
             || signature_line
@@ -102,13 +106,24 @@ fn signed_by_a_reader(lines: &[Line], row: &Range<usize>) -> bool {
     false
 }
 
-/// A reader's name, then a middle dot and what the site adds (the time,
-/// the reader's town): "Marco_Fi · 3 ore fa", "Lucia R. · 1 ora fa". A
-/// headline led by its label has a colon, not the dot.
+/// A reader's name, then a middle dot or a dash and what the site adds
+/// (the time, the reader's town): "Marco_Fi · 3 ore fa", "Lucia R. · 1 ora
+/// fa", "Claire_D – le 12/03/2026 à 09:03"; or a user name and the time
+/// alone, "bluesky**** 2026.05.12 09:41". A headline led by its label has a
+/// colon, not these.
 fn signed_apart(text: &str) -> bool {
-    let Some((name, _)) = text.split_once(" · ") else { return false };
+    const SEPARATORS: [&str; 4] = [" · ", " – ", " — ", " | "];
+    let Some(name) = SEPARATORS.iter().filter_map(|s| text.split_once(s)).map(|(name, _)| name).min_by_key(|name| name.len()) else {
+        return timed_user_name(text);
+    };
     let words: Vec<&str> = name.split_whitespace().collect();
     (words.len() == 1 && user_name(words[0])) || ((1..=MAX_NAME_WORDS).contains(&words.len()) && words.iter().all(|w| name_word(w)))
+}
+
+/// "jmk7**** 2026.05.12 08:57": a user name, then only the date and time.
+fn timed_user_name(text: &str) -> bool {
+    let Some((name, time)) = text.split_once(' ') else { return false };
+    user_name(name) && time.chars().any(|c| c.is_ascii_digit()) && !time.chars().any(char::is_alphabetic)
 }
 
 /// A word of a name: it does not start in lowercase, and ends in no
@@ -120,9 +135,17 @@ fn name_word(word: &str) -> bool {
 }
 
 /// A forum's user name: "Pere_BCN", "Giorgio_56", "Jean-Yves22" (letters,
-/// then digits), "montse.g" (lowercase words joined by a dot).
+/// then digits), "montse.g" (lowercase words joined by a dot), "bluesky****"
+/// (masked by the site, as Korean sites do).
 fn user_name(token: &str) -> bool {
     let word = token.trim_end_matches([':', '·']);
+    let masked = {
+        let shown = word.trim_end_matches('*');
+        word.len() - shown.len() >= 3 && !shown.is_empty() && shown.chars().all(|c| c.is_ascii_alphanumeric())
+    };
+    if masked {
+        return true;
+    }
     let letters_then_digits = {
         let digits = word.chars().rev().take_while(char::is_ascii_digit).count();
         let letters = word.chars().filter(|c| c.is_alphabetic()).count();
@@ -195,6 +218,20 @@ mod tests {
             &["Islandia: dimite el seleccionador tras quedar fuera de la Eurocopa"],
         ]);
         assert!(no_comment(&r), "{r:?}");
+    }
+
+    #[test]
+    fn signatures_dated_after_a_dash_or_masked_sign_comments_too() {
+        for (first, second) in [("Bernard64 – le 12/03/2026 à 08:17", "Claire_D – le 12/03/2026 à 09:03"), ("bluesky**** 2026.05.12 09:41", "jmk7**** 2026.05.12 08:57")] {
+            let r = under_the_share_bar(&[
+                &[first],
+                &["Enfin quelqu'un qui dit tout haut ce que tout le monde pense.", "Ma mairie est déjà fermée le vendredi."],
+                &[second],
+                &["Je suis agente dans une DDT et je suis passée aux quatre jours il y a un an."],
+            ]);
+            assert_eq!(r[TAIL + 1..TAIL + 3], [Some(Reason::ReaderComment); 2], "{r:?}");
+            assert_eq!(r[TAIL + 4], Some(Reason::ReaderComment), "{r:?}");
+        }
     }
 
     #[test]

@@ -323,7 +323,9 @@ const CUES: &[Cues] = &[
             "abone ol", "aboneliğ", "giriş yapmalısınız", "giriş yapın", "üye ol", "bağışla destek", "destek olun",
             "okumaya devam etmek için",
             // ar
-            "اشترك الآن", "للمشتركين", "سجل الدخول", "تسجيل الدخول", "ادعم", "تبرع", "وصول غير محدود",
+            "اشترك الآن", "للمشتركين", "سجل الدخول", "تسجيل الدخول", "ادعم", "وصول غير محدود",
+            // "Donate now", not "donations" ("حملات لجمع التبرعات", "حملة التبرع بالدم").
+            "تبرع الآن", "تبرّع الآن", "اضغط هنا للتبرع",
             // zh
             "点击订阅", "欢迎订阅", "立即订阅", "訂閱", "付费内容", "付費內容", "会员专属", "會員專屬", "请登录", "請登入",
             "立即登录", "注册", "註冊", "赞赏", "贊賞", "小额捐款", "小額捐款", "支持我们", "支持我們", "成为会员", "成為會員",
@@ -339,7 +341,8 @@ const CUES: &[Cues] = &[
             // newsletters delivered to the reader, any language
             "straight to your inbox", "l'essentiel de l'actualité", "dans votre boîte mail", "dans votre boîte e-mail",
             "en tu correo", "en tu bandeja", "in ihr postfach", "nella tua casella", "in je mailbox", "in uw mailbox",
-            "no seu e-mail", "no seu email", "на вашу почту", "e-posta adresinize",
+            "no seu e-mail", "no seu email", "на вашу почту", "e-posta adresinize", "النشرة البريدية", "نشرتنا البريدية",
+            "إلى بريدك",
             // newsletters and offers, any language
             "votre abonnement", "profitez de notre offre", "sans engagement", "рассылк", "оставьте свой e-mail",
             "поддержите редакцию", "quotes delayed",
@@ -455,26 +458,42 @@ const CUES: &[Cues] = &[
 
 pub(super) fn cue(f: &Features) -> Option<Reason> {
     CUES.iter().find_map(|cues| {
-        let hit = f.words <= cues.max_words
-            && (cues.starts.iter().any(|s| if cues.whole_words { opens_with_cue(&f.folded, s) } else { f.folded.starts_with(s) }) || cues.contains.iter().any(|s| f.folded.contains(s)));
+        let opens = |s: &&str| if cues.whole_words { opens_with_cue(f, s) } else { f.folded.starts_with(s) };
+        let hit = f.words <= cues.max_words && (cues.starts.iter().any(opens) || cues.contains.iter().any(|s| f.folded.contains(s)));
         hit.then_some(cues.reason)
     })
     .or_else(|| link(f).then_some(Reason::Link))
 }
+
+/// Words after a cue with a plain sense that a button's label may run to
+/// ("Delen op Facebook", "Share this article"); a sentence any longer that
+/// opens with the word uses it plainly ("Delen van de stad liepen onder
+/// water.", "광고 시장이 올해 10% 성장했다.", "شارك الآلاف في المسيرة.").
+const CUE_LABEL_WORDS: f32 = 4.0;
+
+/// Widget cues that are also plain words of a sentence: parts, shares,
+/// advertising, a police report ("Anzeige"), taking part ("شارك"). An
+/// imperative ("Assine a Folha: R$ 1,90 no primeiro mês.") has no such sense.
+const PLAIN_SENSE: &[&str] = &[
+    "share", "tweet", "comments", "recommended", "sponsored", "advertisement", "newsletter", "partager", "publicité",
+    "compartir", "publicidad", "teilen", "anzeige", "condividi", "pubblicità", "compartilhar", "publicidade", "delen",
+    "advertentie", "reklama", "реклама", "paylaş", "reklam", "شارك", "إعلان", "공유", "광고", "구독",
+];
 
 /// The line opens with the cue as a word of its own: "Share this", not
 /// "Shares fell 3 percent."; "Reklama", not "Reklamacje wzrosły …"
 /// (complaints rose); "공유", not "공유자전거" (a shared bicycle). In the scripts
 /// that do not space their words (Chinese, Japanese, Thai …) a cue can
 /// only be read as a prefix.
-fn opens_with_cue(folded: &str, cue: &str) -> bool {
+fn opens_with_cue(f: &Features, cue: &str) -> bool {
     let unspaced = cue.chars().next_back().is_some_and(crate::text::spaces_no_words);
     // "follow ", "related:" end their word themselves.
     let ends_its_word = !cue.ends_with(char::is_alphanumeric);
     if unspaced || ends_its_word {
-        folded.starts_with(cue)
+        f.folded.starts_with(cue)
     } else {
-        opens_with_word(folded, cue)
+        let plain_sentence = PLAIN_SENSE.contains(&cue) && f.ends_sentence && f.words > CUE_LABEL_WORDS;
+        opens_with_word(&f.folded, cue) && !plain_sentence
     }
 }
 
@@ -488,10 +507,14 @@ mod tests {
             "Shares fell 3 percent in early trading.",
             "Reklamacje wzrosły o połowę w tym roku.",
             "공유자전거 이용도 크게 늘었다.",
+            "Delen van de stad liepen zondag onder water.",
+            "광고 시장이 올해 10% 성장했다.",
+            "Share prices fell sharply on Monday morning.",
+            "شارك الآلاف في المسيرة يوم الجمعة.",
         ] {
             assert_eq!(classify_sentence(prose), None, "{prose}");
         }
-        for widget in ["Share this article", "Delen", "Reklama", "공유하기", "シェアする", "Follow our presidential election coverage."] {
+        for widget in ["Share this article", "Delen", "Reklama", "공유하기", "シェアする", "Follow our presidential election coverage.", "Assine a Folha: R$ 1,90 no primeiro mês."] {
             assert!(classify_sentence(widget).is_some(), "{widget}");
         }
     }

@@ -100,6 +100,12 @@ pub(super) fn asks_like_a_headline(text: &str, f: &Features) -> bool {
     f.words <= LISTED_HEADLINE_WORDS && ends_in_question_or_exclamation(text)
 }
 
+/// Ends in a question mark, before closing quotes and brackets.
+pub(super) fn asks_a_question(text: &str) -> bool {
+    let trimmed = text.trim_end_matches(|c: char| is_closing(c) || c.is_whitespace());
+    trimmed.ends_with(['?', '？', '؟'])
+}
+
 fn ends_in_question_or_exclamation(text: &str) -> bool {
     let trimmed = text.trim_end_matches(|c: char| is_closing(c) || c.is_whitespace());
     trimmed.ends_with(['?', '!', '？', '！', '؟'])
@@ -143,7 +149,7 @@ mod tests {
         // (A date alone is its page's stamp.)
         assert_eq!(among_prose(&lines), [None, short, Some(Reason::Stamp), short, short, None, None]);
         // Inside a paragraph a short sentence is its prose; one word is a fragment anywhere.
-        let r = paragraph(&["The storm reached the coast early on Monday morning.", "Nobody was hurt.", "¿Cuánto ha llovido?", "Ja.", "Police said the road would stay closed."]);
+        let r = paragraph(&["The storm reached the coast early on Monday morning.", "¿Cuánto ha llovido?", "Nobody was hurt.", "Ja.", "Police said the road would stay closed."]);
         assert_eq!(r, [None, None, None, short, None]);
     }
 

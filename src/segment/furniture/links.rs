@@ -6,9 +6,10 @@ use super::page::{name_unnamed, paragraphs};
 use super::reason::Reason;
 
 /// A post embedded in the page: its link ("pic.twitter.com/…", "t.co/…")
-/// or its signature "(@handle)" followed by the date it was posted.
+/// or its signature "(@handle)" followed by the date it was posted, or
+/// "@handle · date" ([`handle_and_date`]).
 pub(super) fn embedded_post(folded: &str) -> bool {
-    if folded.contains("pic.twitter.com/") || folded.contains("https://t.co/") {
+    if folded.contains("pic.twitter.com/") || folded.contains("https://t.co/") || handle_and_date(folded) {
         return true;
     }
     folded.match_indices("(@").any(|(at, _)| {
@@ -17,6 +18,22 @@ pub(super) fn embedded_post(folded: &str) -> bool {
         handle_end > 0
             && !rest[..handle_end].contains(' ')
             && rest[handle_end + 1..].chars().filter(char::is_ascii_digit).count() >= 4
+    })
+}
+
+/// Characters after a post's handle and its dot within which its date
+/// starts.
+const DATE_AFTER_HANDLE: usize = 12;
+
+/// "DGT Extremadura @DGTExtremadura · 12 ago. 2026 ⚠️ Cortada la EX-109 …":
+/// a post as X prints it, its author's handle, a middle dot, then the date.
+fn handle_and_date(folded: &str) -> bool {
+    folded.match_indices('@').any(|(at, _)| {
+        let rest = &folded[at + 1..];
+        let handle = rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(rest.len());
+        let opens_word = folded[..at].chars().next_back().is_none_or(char::is_whitespace);
+        let dated = rest[handle..].strip_prefix(" · ").is_some_and(|after| after.chars().take(DATE_AFTER_HANDLE).any(|c| c.is_ascii_digit()));
+        opens_word && handle >= 2 && dated
     })
 }
 
@@ -62,7 +79,7 @@ pub(super) fn signed_posts(lines: &[Line], reasons: &mut [Option<Reason>]) {
     for p in paragraphs(lines).into_iter().filter(|p| p.len() <= MAX_POST_SENTENCES) {
         let head = lines[p.start].text;
         let author = head.split(" · ").next().filter(|a| a.len() < head.len()).is_some_and(|a| a.chars().any(char::is_alphabetic));
-        let signed = p.len() >= 2 && author && matches!(reasons[p.start], Some(Reason::Stamp | Reason::Symbols));
+        let signed = p.len() >= 2 && (author && matches!(reasons[p.start], Some(Reason::Stamp | Reason::Symbols)) || handle_and_date(&head.to_lowercase()));
         if signed || ends_in_tags(lines[p.end - 1].text) {
             name_unnamed(&mut reasons[p], Reason::EmbeddedPost);
         }
@@ -176,6 +193,18 @@ mod tests {
         ]);
         assert_eq!(r[..3], [Some(Reason::EmbeddedPost); 3]);
         assert_eq!(r[3], None);
+    }
+
+    #[test]
+    fn a_post_signed_by_its_handle_and_date_is_the_post() {
+        let r = paragraphs_of(&[
+            &[PROSE[0]],
+            &["DGT Extremadura @DGTExtremadura · 12 ago. 2026 ⚠️ #IFHoyos Cortada la EX-109 del km 20 al 45.", "Itinerario alternativo por Coria.", "Evite la zona."],
+            &["Writers can reach the desk at @citydesk · the team answers within 24 hours on weekdays, a spokesman said."],
+            &[PROSE[1]],
+        ]);
+        assert_eq!(r[1..4], [Some(Reason::EmbeddedPost); 3], "{r:?}");
+        assert_eq!((r[0], r[5]), (None, None), "{r:?}");
     }
 
     #[test]

@@ -75,7 +75,7 @@ use form::too_short;
 use ladder::{judge, judged_by_form};
 use line::Features;
 use page::{
-    asking_headline, captions_over_credits, credited_paragraphs, one_word_answers, decks, edge_runs, furniture_page, furniture_paragraphs, headline_lines, headline_lists, link_blocks,
+    asking_headline, captions_over_credits, credited_paragraphs, one_word_answers, decks, edge_runs, furniture_page, furniture_paragraphs, headline_lines, headline_lists, link_blocks, question_subheads,
     site_notices, speaker_labels, unpunctuated_page,
 };
 
@@ -127,6 +127,7 @@ pub fn classify(documents: &[Vec<Line>]) -> Vec<Vec<Option<Reason>>> {
                 speaker_labels(lines, &mut reasons);
                 headline_lists(lines, features, &mut reasons);
                 asking_headline(lines, features, &mut reasons);
+                question_subheads(lines, features, &mut reasons);
             }
             one_word_answers(lines, features, &mut reasons);
             comment_thread(lines, &mut reasons);

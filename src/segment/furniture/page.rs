@@ -4,7 +4,7 @@
 
 use super::authors::name_with_role;
 use super::credits::{agency_after_bar, names_a_picture};
-use super::form::asks_like_a_headline;
+use super::form::{asks_a_question, asks_like_a_headline};
 use super::labels::caps_label;
 use super::ladder::one_word_answer;
 use super::line::{Features, Line};
@@ -44,14 +44,31 @@ pub(super) fn all_furniture(reasons: &[Option<Reason>], paragraph: &std::ops::Ra
 }
 
 /// A one-word sentence in a paragraph of prose answers or exclaims
-/// ("Czy to znaczy, że reforma się udała? Niekoniecznie."): prose, though
-/// too short for a summary to pick (`too_short_to_stand_alone`). In a
-/// paragraph of furniture it stays furniture.
+/// ("Czy to znaczy, że reforma się udała? Niekoniecznie."), and so does
+/// one alone on its line under a question ("Há alternativas?" / "Poucas."):
+/// prose, though too short for a summary to pick
+/// (`too_short_to_stand_alone`). In a paragraph of furniture it stays
+/// furniture.
 pub(super) fn one_word_answers(lines: &[Line], features: &[Features], reasons: &mut [Option<Reason>]) {
+    let short = |r: &Option<Reason>| matches!(r, Some(Reason::TooShort | Reason::TitleCase));
+    // "No." after the question it answers, where a word of two letters
+    // alone may be a splitter's fragment ("Cf.", "S.").
+    let answers = |reasons: &[Option<Reason>], i: usize| {
+        let word = lines[i].text.trim_start_matches(['"', '“', '„', '«', '¡', '¿']);
+        i > 0
+            && features[i].words <= 1.0
+            && features[i].ends_sentence
+            && features[i].letters >= 2
+            && word.starts_with(|c: char| c.is_alphabetic() && !crate::text::is_lowercase(c))
+            && asks_a_question(lines[i - 1].text)
+            // The text goes on: poll options ("Yes." "No.") do not.
+            && reasons.get(i + 1).is_some_and(Option::is_none)
+            && features[i + 1].words >= 4.0
+    };
     for paragraph in paragraphs(lines).into_iter().filter(|p| p.len() >= 2) {
         let words: Vec<usize> = paragraph
             .clone()
-            .filter(|&i| one_word_answer(&lines[i], &features[i]) && matches!(reasons[i], Some(Reason::TooShort | Reason::TitleCase)))
+            .filter(|&i| short(&reasons[i]) && (one_word_answer(&lines[i], &features[i]) || (i > paragraph.start && i + 1 < paragraph.end && answers(reasons, i))))
             .collect();
         let prose = paragraph.clone().all(|i| reasons[i].is_none() || words.contains(&i))
             && paragraph.clone().any(|i| reasons[i].is_none() && features[i].words >= 4.0);
@@ -59,6 +76,12 @@ pub(super) fn one_word_answers(lines: &[Line], features: &[Features], reasons: &
             for i in words {
                 reasons[i] = None;
             }
+        }
+    }
+    // Alone on its line.
+    for i in 1..lines.len() {
+        if lines[i].own_line && lines[i - 1].ends_line && short(&reasons[i]) && answers(reasons, i) {
+            reasons[i] = None;
         }
     }
 }
@@ -612,6 +635,34 @@ pub(super) fn headline_lists(lines: &[Line], features: &[Features], reasons: &mu
     }
 }
 
+/// Words of the longest question taken for a section's subhead.
+const SUBHEAD_WORDS: f32 = 12.0;
+
+/// Subheads, on a page whose sections each open with one, that the page
+/// needs before it reads as an explainer.
+const MIN_QUESTION_SUBHEADS: usize = 3;
+
+/// An explainer's sections headed by questions ("Wer hat Anspruch?",
+/// "¿Quién puede pedirlo?", "拥堵费怎么收？"): three short questions or
+/// more alone on their lines, each with the text that answers it below.
+/// A question asked in the text runs on in its paragraph, or stands once
+/// or twice on a page.
+pub(super) fn question_subheads(lines: &[Line], features: &[Features], reasons: &mut [Option<Reason>]) {
+    let asks = |i: usize| {
+        matches!(reasons[i], None | Some(Reason::TooShort))
+            && lines[i].own_line
+            && features[i].words <= SUBHEAD_WORDS
+            && asks_a_question(lines[i].text)
+    };
+    let answered = |i: usize| lines.get(i + 1).is_some_and(|_| reasons[i + 1].is_none() && !asks(i + 1));
+    let subheads: Vec<usize> = (0..lines.len()).filter(|&i| asks(i) && answered(i)).collect();
+    if subheads.len() >= MIN_QUESTION_SUBHEADS {
+        for i in subheads {
+            reasons[i] = Some(Reason::QuestionSubhead);
+        }
+    }
+}
+
 /// A page that opens with a short question or exclamation alone on its
 /// line opens with its headline ("¿Por qué en Libia sí y en Siria no?",
 /// "Are Nevada officials actually trying to preserve the state's marijuana
@@ -665,17 +716,24 @@ pub(super) fn furniture_page(reasons: &mut [Option<Reason>]) {
 /// Short lines (5 words or fewer, own line) in a run of furniture that
 /// reaches the page's edge, with furniture between them and the edge and
 /// at least two furniture lines in the run: "Thank you.", "Send." among
-/// the share buttons.
+/// the share buttons. At the foot, furniture must lie on their inner side
+/// too: a short line between the story and the footer is the story's last
+/// word ("距离今年高考还有10天。", "Konsultacje potrwają 21 dni."), where one
+/// between the header and the story is its title ("«Металлург» — обладатель
+/// Кубка Гагарина!").
 pub(super) fn edge_runs(lines: &[Line], features: &[Features], reasons: &mut [Option<Reason>]) {
     let n = lines.len();
     let weak = |i: usize| lines[i].own_line && features[i].words <= 5.0;
-    for order in [(0..n).collect::<Vec<_>>(), (0..n).rev().collect()] {
+    for (order, at_foot) in [((0..n).collect::<Vec<_>>(), false), ((0..n).rev().collect(), true)] {
         let mut furniture = 0;
-        let mut pending = vec![];
+        // Short lines met since the last furniture line, and those with
+        // furniture on their inner side too.
+        let (mut pending, mut enclosed) = (vec![], vec![]);
         for i in order {
             if reasons[i].is_some() {
                 furniture += 1;
-            } else if weak(i) && reasons[i].is_none() {
+                enclosed.append(&mut pending);
+            } else if weak(i) {
                 // Only lines with furniture between them and the edge.
                 if furniture > 0 {
                     pending.push(i);
@@ -684,8 +742,11 @@ pub(super) fn edge_runs(lines: &[Line], features: &[Features], reasons: &mut [Op
                 break;
             }
         }
+        if !at_foot {
+            enclosed.append(&mut pending);
+        }
         if furniture >= 2 {
-            for i in pending {
+            for i in enclosed {
                 reasons[i] = Some(Reason::EdgeRun);
             }
         }
@@ -1063,5 +1124,69 @@ mod tests {
         // paragraph.
         assert_eq!(r[5..8], [None, None, None], "{r:?}");
         assert_eq!((r[9], r[10]), (None, None), "{r:?}");
+    }
+
+    #[test]
+    fn questions_that_head_an_explainers_sections_are_subheads() {
+        let explainer = page(&[
+            "Le gouvernement a présenté mercredi son projet de décret sur la semaine de quatre jours dans la fonction publique.",
+            "Qui est concerné ?",
+            "Tous les agents de l'État, titulaires comme contractuels, pourront en faire la demande à partir de septembre.",
+            "Combien d'heures par jour ?",
+            "La durée de travail hebdomadaire ne change pas, elle sera simplement répartie sur quatre journées plus longues.",
+            "Le chef de service peut-il refuser ?",
+            "Oui, si la continuité du service public l'exige, mais il devra motiver sa décision par écrit.",
+        ]);
+        assert_eq!([explainer[1], explainer[3], explainer[5]], [Some(Reason::QuestionSubhead); 3], "{explainer:?}");
+        assert!([explainer[0], explainer[2], explainer[4], explainer[6]].iter().all(Option::is_none), "{explainer:?}");
+        // One or two questions asked on their lines are the text's own.
+        let asked = page(&[
+            "Le gouvernement a présenté mercredi son projet de décret sur la semaine de quatre jours dans la fonction publique.",
+            "Mais qui répondra au téléphone le vendredi ?",
+            "Les syndicats posent la question depuis des mois, sans obtenir de réponse claire du ministère.",
+            "Et que deviendront les horaires d'ouverture ?",
+            "Le projet de décret reste muet sur ce point, que les préfectures devront régler elles-mêmes.",
+        ]);
+        assert!(asked.iter().all(Option::is_none), "{asked:?}");
+    }
+
+    #[test]
+    fn the_storys_last_short_line_above_the_footer_is_prose() {
+        let foot = page(&[
+            "教育部提醒广大考生，考前要合理安排作息，保持平和心态，提前熟悉考点位置和交通路线，认真核对准考证信息。",
+            "距离今年高考还有10天。",
+            "【纠错】 【责任编辑：王子涵】",
+            "热点推荐",
+            "关于我们 | 联系我们 | 广告服务 | 法律声明",
+        ]);
+        assert_eq!(foot[1], None, "{foot:?}");
+        // Among the share buttons, a short line is one of them.
+        let buttons = page(&[
+            PROSE[0], PROSE[1], PROSE[2],
+            "Share on Facebook",
+            "We read every comment.",
+            "Share on X",
+            "© 2026 The Daily News",
+        ]);
+        assert_eq!(buttons[4], Some(Reason::EdgeRun), "{buttons:?}");
+    }
+
+    #[test]
+    fn a_word_alone_under_its_question_answers_it() {
+        let r = page(&[
+            "A greve foi convocada por quatro sindicatos, em protesto contra a proposta do Governo.",
+            "Há alternativas?",
+            "Poucas.",
+            "Às 8h, dezenas de pessoas esperavam por um autocarro que não chegava na Praça do Areeiro.",
+        ]);
+        assert_eq!(r[2], None, "{r:?}");
+        let r = paragraphs_of(&[
+            &["¿Hace falta convivir con él?", "No.", "Es una de las diferencias con el borrador que el ministerio presentó en noviembre."],
+            &["Los autónomos quedan fuera del permiso, según el texto aprobado por el Consejo de Ministros."],
+        ]);
+        assert_eq!(r[1], None, "{r:?}");
+        // A poll's options answer nothing.
+        let poll = paragraphs_of(&[&["Should the city close the old bridge to heavy trucks?", "Yes.", "No."], &[PROSE[0]], &[PROSE[1]]]);
+        assert!(poll[1].is_some() && poll[2].is_some(), "{poll:?}");
     }
 }

@@ -101,6 +101,9 @@ pub enum Reason {
     HeadlineBlock,
     /// "Tu as raison.": a reader's comment, in the thread under the article.
     ReaderComment,
+    /// "Wer hat Anspruch?", "拥堵费怎么收？": one of the short questions that
+    /// head an explainer's sections, each answered by the text below it.
+    QuestionSubhead,
 }
 
 impl fmt::Display for Reason {
@@ -148,6 +151,7 @@ impl fmt::Display for Reason {
             Reason::Appeal => write!(f, "page furniture: subscription, donation or log-in prompt"),
             Reason::RelatedLink => write!(f, "page furniture: link to another article"),
             Reason::ReaderComment => write!(f, "page furniture: a reader's comment (in the thread under the article)"),
+            Reason::QuestionSubhead => write!(f, "fragment: subhead (one of the questions that head the page's sections)"),
             Reason::HeadlineBlock => write!(f, "fragment: headline or deck (its line ends without a sentence end, or it stands between the headline and the byline)"),
         }
     }
