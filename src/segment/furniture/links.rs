@@ -80,10 +80,29 @@ pub(super) fn signed_posts(lines: &[Line], reasons: &mut [Option<Reason>]) {
         let head = lines[p.start].text;
         let author = head.split(" · ").next().filter(|a| a.len() < head.len()).is_some_and(|a| a.chars().any(char::is_alphabetic));
         let signed = p.len() >= 2 && (author && matches!(reasons[p.start], Some(Reason::Stamp | Reason::Symbols)) || handle_and_date(&head.to_lowercase()));
-        if signed || ends_in_tags(lines[p.end - 1].text) {
+        if signed || ends_in_tags(lines[p.end - 1].text) || opens_with_topic(head) {
             name_unnamed(&mut reasons[p], Reason::EmbeddedPost);
         }
     }
+}
+
+/// Characters of the longest Weibo topic taken for one.
+const MAX_TOPIC_CHARS: usize = 30;
+
+/// "@中国气象局 #台风白鹿# 【台风橙色预警】…", "【#台风青鸾登陆#！…": a Weibo post
+/// opens with its topic between two '#', after its author's handle or in
+/// its bracketed title. A sentence that names a topic runs on before it.
+fn opens_with_topic(text: &str) -> bool {
+    let text = match text.strip_prefix('@') {
+        Some(rest) => rest.split_once(char::is_whitespace).map_or("", |(_, after)| after.trim_start()),
+        None => text,
+    };
+    let Some(topic) = text.trim_start_matches('【').strip_prefix('#') else { return false };
+    let inside: String = topic.chars().take_while(|&c| c != '#').take(MAX_TOPIC_CHARS + 1).collect();
+    let closed = topic[inside.len()..].starts_with('#');
+    // "#43# 38 @ …" numbers a reader's comment.
+    let named = inside.chars().any(char::is_alphabetic);
+    closed && named && (2..=MAX_TOPIC_CHARS).contains(&inside.chars().count()) && !inside.contains(char::is_whitespace)
 }
 
 /// Two or more tags close the text: "… ต่อไป #เลือกตั้งอบจ68 #เชียงใหม่".
@@ -205,6 +224,19 @@ mod tests {
         ]);
         assert_eq!(r[1..4], [Some(Reason::EmbeddedPost); 3], "{r:?}");
         assert_eq!((r[0], r[5]), (None, None), "{r:?}");
+    }
+
+    #[test]
+    fn a_weibo_post_opens_with_its_topic() {
+        let r = paragraphs_of(&[
+            &[PROSE[0]],
+            &["【#台风青鸾登陆#！", "中心附近最大风力15级】据广东省气象台，台风已于今天15时40分前后登陆。", "请注意防范！"],
+            &["@中国气象局 #台风白鹿# 【台风橙色预警】“白鹿”已于今晨在广东徐闻沿海登陆。", "请相关地区做好防御工作。"],
+            &["网友在#台风白鹿#话题下留言，分享各地的风雨情况。", "气象部门提醒市民注意安全。"],
+            &[PROSE[1]],
+        ]);
+        assert_eq!(r[1..6], [Some(Reason::EmbeddedPost); 5], "{r:?}");
+        assert_eq!(r[6..], [None, None, None], "{r:?}");
     }
 
     #[test]
