@@ -108,6 +108,10 @@ const CUES: &[Cues] = &[
             "externe inhalte angezeigt", "externen inhalt von", "an drittplattformen",
             "utilizziamo cookie", "utilizza cookie", "noi e terze parti", "il tuo consenso", "informativa sulla privacy",
             "acconsenti all'uso", "gestisci preferenze", "gestisci le preferenze",
+            // The link the banner points to: "… depuis le lien « Préférences cookies » en bas de page."
+            "préférences cookies", "gérer mes cookies", "gérer les cookies", "preferenze cookie", "cookie di profilazione",
+            "configuración de cookies", "preferencias de cookies", "cookie-einstellungen", "cookie preferences",
+            "preferências de cookies",
             "política de privacidade", "ao continuar navegando", "ao continuar a navegar", "utilizamos cookies e",
             "maakt gebruik van cookies", "gebruik van cookies", "wij gebruiken cookies", "cookiebeleid",
             "privacyverklaring", "dpg media en haar partners",
@@ -356,6 +360,9 @@ const CUES: &[Cues] = &[
         starts: &[
             "read also:", "read more:", "related:", "► related:", "see also:", "more:", "watch:", "most read",
             "lea también:", "lee también:", "leer más:", "te puede interesar", "lire aussi:", "à lire aussi:", "voir aussi:",
+            // Behind a bar: "Lire aussi | Pourquoi les crues …" (Le Monde).
+            "lire aussi |", "à lire aussi |", "read more |", "read also |", "lea también |", "leggi anche |", "leia também |",
+            "lesen sie auch |",
             "lesen sie auch:", "mehr zum thema:", "leggi anche:", "leggi anche", "leia também:", "leia mais:",
             "lees ook:", "lees meer:", "czytaj też:", "czytaj także:", "czytaj więcej:", "zobacz też:", "zobacz także:",
             "читайте также:", "смотрите также:", "ilgili haber:", "okumaya devam edin:", "ayrıca okuyun:",
@@ -516,6 +523,18 @@ mod tests {
         }
         for widget in ["Share this article", "Delen", "Reklama", "공유하기", "シェアする", "Follow our presidential election coverage.", "Assine a Folha: R$ 1,90 no primeiro mês."] {
             assert!(classify_sentence(widget).is_some(), "{widget}");
+        }
+    }
+
+    #[test]
+    fn a_related_link_behind_a_bar_and_the_banners_cookie_link() {
+        let related = "Lire aussi | Pourquoi les crues de fin d’hiver sont-elles de plus en plus violentes dans le bassin de la Garonne ?";
+        assert_eq!(classify_sentence(related), Some(Reason::RelatedLink));
+        for banner in [
+            "Vous pouvez accepter ou refuser ces traitements, ou modifier vos choix à tout moment depuis le lien « Préférences cookies » en bas de page.",
+            "Puoi cambiare idea in qualsiasi momento dal link «Preferenze cookie» in fondo alla pagina.",
+        ] {
+            assert_eq!(classify_sentence(banner), Some(Reason::BrowserNotice), "{banner}");
         }
     }
 
