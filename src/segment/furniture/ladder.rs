@@ -56,12 +56,14 @@ pub(super) fn judged_by_form(features: &[Features]) -> bool {
 /// A word that makes a sentence inside a paragraph: "Niekoniecznie.",
 /// "„Uwaga!" (not a splitter's fragment: "Cf.", "S.", "/ТАСС/.").
 pub(super) fn one_word_answer(line: &Line, f: &Features) -> bool {
-    let word = line.text.trim_start_matches(['"', '“', '„', '«', '»', '‘', '\'', '¡', '¿']);
-    f.words <= 1.0
-        && !line.own_line
-        && f.ends_sentence
-        && f.letters >= 3
-        && word.starts_with(|c: char| c.is_alphabetic() && !crate::text::is_lowercase(c))
+    !line.own_line && one_word_sentence(line.text, f, 3)
+}
+
+/// One word of at least `min_letters` letters, capitalized, ending the
+/// sentence: "Niekoniecznie.", "„Uwaga!", "No.".
+pub(super) fn one_word_sentence(text: &str, f: &Features, min_letters: usize) -> bool {
+    let word = text.trim_start_matches(['"', '“', '„', '«', '»', '‘', '\'', '¡', '¿']);
+    f.words <= 1.0 && f.ends_sentence && f.letters >= min_letters && word.starts_with(|c: char| c.is_alphabetic() && !crate::text::is_lowercase(c))
 }
 
 /// The rules on one sentence; `form`: the ending, size and case rules

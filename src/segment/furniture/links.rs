@@ -27,11 +27,11 @@ const DATE_AFTER_HANDLE: usize = 12;
 
 /// "DGT Extremadura @DGTExtremadura · 12 ago. 2026 ⚠️ Cortada la EX-109 …":
 /// a post as X prints it, its author's handle, a middle dot, then the date.
-fn handle_and_date(folded: &str) -> bool {
-    folded.match_indices('@').any(|(at, _)| {
-        let rest = &folded[at + 1..];
+fn handle_and_date(text: &str) -> bool {
+    text.match_indices('@').any(|(at, _)| {
+        let rest = &text[at + 1..];
         let handle = rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(rest.len());
-        let opens_word = folded[..at].chars().next_back().is_none_or(char::is_whitespace);
+        let opens_word = text[..at].chars().next_back().is_none_or(char::is_whitespace);
         let dated = rest[handle..].strip_prefix(" · ").is_some_and(|after| after.chars().take(DATE_AFTER_HANDLE).any(|c| c.is_ascii_digit()));
         opens_word && handle >= 2 && dated
     })
@@ -75,11 +75,16 @@ const MAX_POST_SENTENCES: usize = 8;
 /// dots in the middle; the paragraph the signature opens is the post.
 /// A post also ends in its tags ("… เราจะทำงานเพื่อบ้านเกิดต่อไป #เลือกตั้งอบจ68
 /// #เชียงใหม่"): two or more in a row close a paragraph that prose does not.
-pub(super) fn signed_posts(lines: &[Line], reasons: &mut [Option<Reason>]) {
+/// So does a post as X prints it ([`handle_and_date`]) and a Weibo post
+/// ([`opens_with_topic`]).
+pub(super) fn signed_posts(lines: &[Line], judged_by_form: bool, reasons: &mut [Option<Reason>]) {
     for p in paragraphs(lines).into_iter().filter(|p| p.len() <= MAX_POST_SENTENCES) {
         let head = lines[p.start].text;
         let author = head.split(" · ").next().filter(|a| a.len() < head.len()).is_some_and(|a| a.chars().any(char::is_alphabetic));
-        let signed = p.len() >= 2 && (author && matches!(reasons[p.start], Some(Reason::Stamp | Reason::Symbols)) || handle_and_date(&head.to_lowercase()));
+        // On a page without sentence marks (Thai) a line's pieces are taken
+        // as one item later (`page::whole_line_items`), and a paragraph named
+        // now would end a list of links above it.
+        let signed = p.len() >= 2 && (author && matches!(reasons[p.start], Some(Reason::Stamp | Reason::Symbols)) || (judged_by_form && handle_and_date(head)));
         if signed || ends_in_tags(lines[p.end - 1].text) || opens_with_topic(head) {
             name_unnamed(&mut reasons[p], Reason::EmbeddedPost);
         }
@@ -223,7 +228,7 @@ mod tests {
             &[PROSE[1]],
         ]);
         assert_eq!(r[1..4], [Some(Reason::EmbeddedPost); 3], "{r:?}");
-        assert_eq!((r[0], r[5]), (None, None), "{r:?}");
+        assert_eq!((r[0], r[4], r[5]), (None, None, None), "{r:?}");
     }
 
     #[test]

@@ -109,7 +109,7 @@ pub fn classify(documents: &[Vec<Line>]) -> Vec<Vec<Option<Reason>>> {
             site_notices(lines, &mut reasons);
             captions_over_credits(lines, features, &mut reasons);
             author_notes(lines, features, &mut reasons);
-            signed_posts(lines, &mut reasons);
+            signed_posts(lines, form_applies, &mut reasons);
             skipped_embeds(lines, features, &mut reasons);
             pulled_quotes(lines, &mut reasons);
             if !form_applies && lines.len() > 1 {

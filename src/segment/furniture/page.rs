@@ -6,7 +6,7 @@ use super::authors::name_with_role;
 use super::credits::{agency_after_bar, names_a_picture};
 use super::form::{asks_a_question, asks_like_a_headline};
 use super::labels::caps_label;
-use super::ladder::one_word_answer;
+use super::ladder::{one_word_answer, one_word_sentence};
 use super::line::{Features, Line};
 use super::reason::Reason;
 
@@ -54,12 +54,8 @@ pub(super) fn one_word_answers(lines: &[Line], features: &[Features], reasons: &
     // "No." after the question it answers, where a word of two letters
     // alone may be a splitter's fragment ("Cf.", "S.").
     let answers = |reasons: &[Option<Reason>], i: usize| {
-        let word = lines[i].text.trim_start_matches(['"', '“', '„', '«', '¡', '¿']);
         i > 0
-            && features[i].words <= 1.0
-            && features[i].ends_sentence
-            && features[i].letters >= 2
-            && word.starts_with(|c: char| c.is_alphabetic() && !crate::text::is_lowercase(c))
+            && one_word_sentence(lines[i].text, &features[i], 2)
             && asks_a_question(lines[i - 1].text)
             // The text goes on: poll options ("Yes." "No.") do not.
             && reasons.get(i + 1).is_some_and(Option::is_none)
@@ -654,7 +650,7 @@ pub(super) fn question_subheads(lines: &[Line], features: &[Features], reasons: 
             && features[i].words <= SUBHEAD_WORDS
             && asks_a_question(lines[i].text)
     };
-    let answered = |i: usize| lines.get(i + 1).is_some_and(|_| reasons[i + 1].is_none() && !asks(i + 1));
+    let answered = |i: usize| i + 1 < lines.len() && reasons[i + 1].is_none() && !asks(i + 1);
     let subheads: Vec<usize> = (0..lines.len()).filter(|&i| asks(i) && answered(i)).collect();
     if subheads.len() >= MIN_QUESTION_SUBHEADS {
         for i in subheads {
