@@ -2,7 +2,7 @@
 //! headings and names, bullets, broken lines, headlines printed twice or
 //! that ask).
 
-use super::line::{is_closing, Features, SHORT_LINE_WORDS};
+use super::line::{Features, SHORT_LINE_WORDS};
 
 /// "Пострадавших нет.", "Госпитализирован один человек.", "Kibicuję temu
 /// eksperymentowi.", "Պաշտպանությունը դատավճիռը կբողոքարկի։": two or
@@ -11,7 +11,7 @@ use super::line::{is_closing, Features, SHORT_LINE_WORDS};
 /// statement in the languages that need no articles; "On Saturday." and
 /// "December 19." have no such word.
 pub(super) fn short_statement(text: &str, f: &Features) -> bool {
-    let statement_end = text.trim_end_matches(|c: char| is_closing(c) || c.is_whitespace()).ends_with(crate::text::is_full_stop);
+    let statement_end = f.last_mark.is_some_and(crate::text::is_full_stop);
     let lowercase_word = text.split_whitespace().any(|w| {
         let letters: Vec<char> = w.chars().filter(|c| c.is_alphabetic()).collect();
         letters.len() >= 3 && crate::text::is_lowercase(letters[0])
@@ -50,7 +50,7 @@ pub(super) fn labelled_headline(text: &str, f: &Features) -> bool {
     let labelled = words.first().is_some_and(|w| w.starts_with(|c: char| c.is_uppercase()))
         && (words.len() == 1 || (words.len() <= 4 && capitalized as f32 >= 0.75 * words.len() as f32))
         && !label.contains(['"', '“', '‘', '«']);
-    labelled && !rest.trim().is_empty() && asks_like_a_headline(text, f)
+    labelled && !rest.trim().is_empty() && asks_like_a_headline(f)
 }
 
 /// "Patrick Callahan, 21, Mansfield, CT.", "2018 Federal Poverty
@@ -96,19 +96,13 @@ const LISTED_HEADLINE_WORDS: f32 = 25.0;
 
 /// A question or exclamation short enough for a headline: what the list,
 /// label and first-line headline rules look for.
-pub(super) fn asks_like_a_headline(text: &str, f: &Features) -> bool {
-    f.words <= LISTED_HEADLINE_WORDS && ends_in_question_or_exclamation(text)
+pub(super) fn asks_like_a_headline(f: &Features) -> bool {
+    f.words <= LISTED_HEADLINE_WORDS && (asks_a_question(f) || matches!(f.last_mark, Some('!' | '！')))
 }
 
 /// Ends in a question mark, before closing quotes and brackets.
-pub(super) fn asks_a_question(text: &str) -> bool {
-    let trimmed = text.trim_end_matches(|c: char| is_closing(c) || c.is_whitespace());
-    trimmed.ends_with(['?', '？', '؟'])
-}
-
-fn ends_in_question_or_exclamation(text: &str) -> bool {
-    let trimmed = text.trim_end_matches(|c: char| is_closing(c) || c.is_whitespace());
-    trimmed.ends_with(['?', '!', '？', '！', '؟'])
+pub(super) fn asks_a_question(f: &Features) -> bool {
+    matches!(f.last_mark, Some('?' | '？' | '؟'))
 }
 
 /// "Passenger Evaluated For Ebola Passenger Evaluated For Ebola A passenger

@@ -38,6 +38,8 @@ pub(super) struct Features {
     pub(super) others: usize,
     pub(super) upper: usize,
     pub(super) lower: usize,
+    /// The last character before closing quotes, brackets and spaces.
+    pub(super) last_mark: Option<char>,
     /// Ends like a sentence (before closing quotes and brackets).
     pub(super) ends_sentence: bool,
     /// Ends in ':', before closing marks or before punctuation standing for
@@ -154,6 +156,7 @@ impl Features {
         };
         let trimmed = text.trim_end_matches(|c: char| is_closing(c) || c.is_whitespace());
         let last = trimmed.chars().next_back();
+        f.last_mark = last;
         // Greek asks with ';'.
         let greek_question = last == Some(';') && 2 * greek > f.letters;
         f.ends_sentence = last.is_some_and(is_sentence_end) || greek_question;

@@ -56,7 +56,7 @@ pub(super) fn one_word_answers(lines: &[Line], features: &[Features], reasons: &
     let answers = |reasons: &[Option<Reason>], i: usize| {
         i > 0
             && one_word_sentence(lines[i].text, &features[i], 2)
-            && asks_a_question(lines[i - 1].text)
+            && asks_a_question(&features[i - 1])
             // The text goes on: poll options ("Yes." "No.") do not.
             && reasons.get(i + 1).is_some_and(Option::is_none)
             && features[i + 1].words >= 4.0
@@ -613,7 +613,7 @@ pub(super) fn headline_lists(lines: &[Line], features: &[Features], reasons: &mu
     let candidate = |i: usize| {
         reasons[i].is_none()
             && lines[i].own_line
-            && asks_like_a_headline(lines[i].text, &features[i])
+            && asks_like_a_headline(&features[i])
     };
     let mut runs = vec![];
     let mut i = 1;
@@ -648,7 +648,7 @@ pub(super) fn question_subheads(lines: &[Line], features: &[Features], reasons: 
         matches!(reasons[i], None | Some(Reason::TooShort))
             && lines[i].own_line
             && features[i].words <= SUBHEAD_WORDS
-            && asks_a_question(lines[i].text)
+            && asks_a_question(&features[i])
     };
     let answered = |i: usize| i + 1 < lines.len() && reasons[i + 1].is_none() && !asks(i + 1);
     let subheads: Vec<usize> = (0..lines.len()).filter(|&i| asks(i) && answered(i)).collect();
@@ -665,7 +665,7 @@ pub(super) fn question_subheads(lines: &[Line], features: &[Features], reasons: 
 /// black market?"): a lead is a statement, or runs on in its paragraph.
 pub(super) fn asking_headline(lines: &[Line], features: &[Features], reasons: &mut [Option<Reason>]) {
     let opens_page = lines.len() >= MIN_PAGE_FOR_HEADLINE && lines[0].own_line && reasons[0].is_none();
-    if opens_page && asks_like_a_headline(lines[0].text, &features[0]) {
+    if opens_page && asks_like_a_headline(&features[0]) {
         reasons[0] = Some(Reason::Headline);
     }
 }
