@@ -48,7 +48,20 @@ pub(super) fn text_after_label(text: &str) -> Option<usize> {
 pub(super) fn is_lead_label(text: &str) -> bool {
     label_end(text) == Some(text.len())
         || wire_lead(text).is_some_and(|m| m.end() == text.trim_end().len())
-        || entry_time(&format!("{} ", text.trim_end())).is_some_and(|m| m.end() == text.trim_end().len() + 1)
+        || whole_text_is(text, entry_time)
+}
+
+/// A live blog's time as the splitter cuts it off its entry: "13h35 :",
+/// "21.55 h:", "ore 13:45 -", or the bare clock "15:48".
+pub(super) fn is_entry_time(text: &str) -> bool {
+    whole_text_is(text, entry_time) || whole_text_is(text, bare_entry_clock)
+}
+
+/// Whether `pattern` (which reads a label with the space after it) takes
+/// all of `text`.
+fn whole_text_is(text: &str, pattern: fn(&str) -> Option<regex::Match<'_>>) -> bool {
+    let padded = format!("{} ", text.trim_end());
+    pattern(&padded).is_some_and(|m| m.end() == padded.len())
 }
 
 /// A Thai live blog's clock glued to its entry, "น." (nalika) its unit and

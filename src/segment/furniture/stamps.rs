@@ -2,8 +2,10 @@
 //! live-blog entries led by their time, chronology entries led by their
 //! date.
 
-use super::line::Features;
+use super::line::{Features, Line};
+use super::reason::Reason;
 use crate::dates::{self, CivilDate, MentionKind};
+use crate::segment::lead_label::is_entry_time;
 
 /// "Miércoles, 12 de noviembre 2025, 08:10 | Actualizado 14:05h.",
 /// "2025年05月19日 21:58 新浪体育", "06.03.2025 - 14:05 | Son Güncelleme":
@@ -130,6 +132,31 @@ pub(super) fn opens_with_time(text: &str) -> bool {
     matches!(rest.next(), Some(':' | '-' | '–' | '—' | '|')) && rest.next().is_some_and(char::is_whitespace)
 }
 
+/// A live entry's title, which the splitter leaves as the sentence after
+/// the entry's time, on the same line: "13h35 : Nice aussi. L'aéroport …",
+/// "14:30 Carreteras cortadas. La DGT mantiene …", "18:10 Okullar tatil.
+/// Bursa Valiliği …". Two words at most, closed by a period, with the
+/// entry's text after it. A question or an exclamation there is the
+/// entry's own ("Boa tarde!", "¿Cuántos vecinos han sido desalojados?"),
+/// and so is a quote or a figure ("11,70 mètres."). At three words, titles
+/// ("Desalojo de Acebo.") and statements that open an entry ("Ve karar
+/// geldi.", "Нээлтийн ёслол өндөрлөлөө.") read alike, and are left to the
+/// other rules (neither is a summary line: `too_short`).
+pub(super) fn entry_titles(lines: &[Line], features: &[Features], reasons: &mut [Option<Reason>]) {
+    const MAX_TITLE_WORDS: f32 = 2.0;
+    for i in 1..lines.len() {
+        let opens_line = i == 1 || lines[i - 2].ends_line;
+        let after_time = opens_line && !lines[i - 1].ends_line && is_entry_time(lines[i - 1].text);
+        let f = &features[i];
+        // A quote opened there runs on into the entry: "«Lo hemos logrado. No puedo creer …»".
+        let quote = lines[i].text.starts_with(['"', '“', '«', '„', '‘']);
+        let title = f.words <= MAX_TITLE_WORDS && f.digits == 0 && f.last_mark == Some('.') && !quote && !lines[i].ends_line;
+        if after_time && title && matches!(reasons[i], None | Some(Reason::TooShort)) {
+            reasons[i] = Some(Reason::TimedEntry);
+        }
+    }
+}
+
 /// "15 marzo: Primeras protestas …", "16 de enero: …", "14 mars : …",
 /// "1948: Una coalición …", "March 14, 2011: …", and with a dash, as
 /// Spanish timelines write them, "1999 – Bashar al Assad se convierte …",
@@ -207,6 +234,29 @@ mod tests {
             "At 10:30 the first train left the station on the opening day of the line.",
         ];
         only_these_get(Reason::TimedEntry, &entries, &prose);
+    }
+
+    #[test]
+    fn a_live_entrys_title_after_its_time() {
+        use crate::segment::furniture::tests::paragraphs_of;
+        let text = "La Guardia Civil ha empezado a desalojar el pueblo por la cercanía de las llamas.";
+        let reasons = paragraphs_of(&[
+            &["13h35 :", "Nice aussi.", text],
+            &["14:30", "Carreteras cortadas.", text],
+            // The entry's own short sentences: a greeting, a question, a
+            // statement of three words, a quote, a figure, and one that is
+            // the whole entry.
+            &["11:30", "Boa tarde!", text],
+            &["14:25 h.", "¿Qué pasa ahora?", text],
+            &["16:40", "Ve karar geldi.", text],
+            &["16:52", "11,70 mètres.", text],
+            &["17:16h:", "\"Lo logramos.", "Es increíble\", dice un joven.", text],
+            &["17:05", "Nadie murió."],
+            // A short sentence after a dateline is the lead's.
+            &["MADRID (EFE) -", "Nadie murió.", text],
+        ]);
+        let titles: Vec<usize> = (0..reasons.len()).filter(|&i| reasons[i] == Some(Reason::TimedEntry)).collect();
+        assert_eq!(titles, [1, 4], "{reasons:?}");
     }
 
     #[test]
