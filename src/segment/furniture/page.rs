@@ -644,6 +644,9 @@ const MIN_QUESTION_SUBHEADS: usize = 3;
 /// A question asked in the text runs on in its paragraph, or stands once
 /// or twice on a page.
 pub(super) fn question_subheads(lines: &[Line], features: &[Features], reasons: &mut [Option<Reason>]) {
+    if interview_page(lines) {
+        return;
+    }
     let asks = |i: usize| {
         matches!(reasons[i], None | Some(Reason::TooShort))
             && lines[i].own_line
@@ -657,6 +660,21 @@ pub(super) fn question_subheads(lines: &[Line], features: &[Features], reasons: 
             reasons[i] = Some(Reason::QuestionSubhead);
         }
     }
+}
+
+/// "INTERVIEW", "Entretien", "ENTREVISTA", "인터뷰": the label, alone on its
+/// line, of a page that prints an interview, where a question alone on its
+/// line is the interviewer's, asked in the text ("Hebt u met hen gepraat?"),
+/// not a section's subhead.
+fn interview_page(lines: &[Line]) -> bool {
+    const LABELS: [&str; 20] = [
+        "interview", "vraaggesprek", "entretien", "entrevista", "intervista", "интервью", "wywiad", "röportaj", "söyleşi", "インタビュー", "인터뷰", "专访", "專訪",
+        "访谈", "訪談", "สัมภาษณ์", "สัมภาษณ์พิเศษ", "حوار", "مقابلة", "حوار خاص",
+    ];
+    lines.iter().any(|line| {
+        let label = line.text.trim_matches(|c: char| !c.is_alphanumeric() && c != ' ').trim();
+        line.own_line && label.chars().count() <= 20 && LABELS.iter().any(|l| label.to_lowercase() == *l)
+    })
 }
 
 /// A page that opens with a short question or exclamation alone on its
@@ -1144,6 +1162,19 @@ mod tests {
             "Le projet de décret reste muet sur ce point, que les préfectures devront régler elles-mêmes.",
         ]);
         assert!(asked.iter().all(Option::is_none), "{asked:?}");
+        // On an interview's page, the interviewer asks them.
+        let mut interview = vec!["INTERVIEW"];
+        interview.extend([
+            "Le gouvernement a présenté mercredi son projet de décret sur la semaine de quatre jours dans la fonction publique.",
+            "Qui est concerné ?",
+            "Tous les agents de l'État, titulaires comme contractuels, pourront en faire la demande à partir de septembre.",
+            "Combien d'heures par jour ?",
+            "La durée de travail hebdomadaire ne change pas, elle sera simplement répartie sur quatre journées plus longues.",
+            "Le chef de service peut-il refuser ?",
+            "Oui, si la continuité du service public l'exige, mais il devra motiver sa décision par écrit.",
+        ]);
+        let interview = page(&interview);
+        assert!(!interview.contains(&Some(Reason::QuestionSubhead)) && interview[6] == None, "{interview:?}");
     }
 
     #[test]
