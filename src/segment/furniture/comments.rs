@@ -85,6 +85,9 @@ const MAX_NAME_WORDS: usize = 3;
 /// separator ("Isarpendler: 360 Euro …", "M. Weber: Endlich.", "Nok Jaidee
 /// : …", "Javier M. · Por fin …").
 fn signed_by_a_reader(lines: &[Line], row: &Range<usize>) -> bool {
+    if listed(lines[row.start].text) {
+        return false;
+    }
     // The row's first words, across its sentences ("Javier M." · "Por fin …").
     let tokens: Vec<&str> = lines[row.clone()].iter().flat_map(|l| l.text.split_whitespace()).take(MAX_NAME_WORDS + 1).collect();
     let Some(first) = tokens.first() else { return false };
@@ -106,6 +109,17 @@ fn signed_by_a_reader(lines: &[Line], row: &Range<usize>) -> bool {
     false
 }
 
+/// Three items or more set apart by the same mark: a list of tags or a
+/// menu ("Москва · Транспорт · Электросамокаты"), where a signature has one
+/// name and one mark.
+fn listed(text: &str) -> bool {
+    [" · ", " | "].iter().any(|mark| text.matches(mark).count() >= 2)
+}
+
+/// Arabic comment forms print the verb "says" before the reader's name:
+/// "يقول أبو يزن – الزرقاء:", "تقول د. فاطمة النعيمي – باريس:".
+const SAYS_BEFORE_NAME: [&str; 2] = ["يقول ", "تقول "];
+
 /// A reader's name, then a middle dot or a dash and what the site adds
 /// (the time, the reader's town): "Marco_Fi · 3 ore fa", "Lucia R. · 1 ora
 /// fa", "Claire_D – le 12/03/2026 à 09:03"; or a user name and the time
@@ -116,6 +130,7 @@ fn signed_apart(text: &str) -> bool {
     let Some(name) = SEPARATORS.iter().filter_map(|s| text.split_once(s)).map(|(name, _)| name).min_by_key(|name| name.len()) else {
         return timed_user_name(text);
     };
+    let name = SAYS_BEFORE_NAME.iter().find_map(|says| name.strip_prefix(says)).unwrap_or(name);
     let words: Vec<&str> = name.split_whitespace().collect();
     (words.len() == 1 && user_name(words[0])) || ((1..=MAX_NAME_WORDS).contains(&words.len()) && words.iter().all(|w| name_word(w)))
 }
@@ -252,6 +267,36 @@ mod tests {
         // The first reads as a teaser under its "headline" already.
         assert!(r[9..11].iter().all(Option::is_some), "{r:?}");
         assert_eq!(r[12..14], [Some(Reason::ReaderComment); 2], "{r:?}");
+    }
+
+    #[test]
+    fn arabic_forms_sign_with_says_and_tags_are_no_signature() {
+        let comments: [&[&str]; 4] = [
+            &["يقول أبو يزن – الزرقاء:"],
+            &["والله يا أستاذ كأنك تكتب عن شارعنا.", "عندنا الماء يوم السبت فقط."],
+            &["تقول د. فاطمة النعيمي – باريس:"],
+            &["مقال مهم، لكني أختلف معك في نقطة الزراعة."],
+        ];
+        let r = under_the_share_bar(&comments);
+        assert_eq!(r[TAIL + 1..TAIL + 3], [Some(Reason::ReaderComment); 2], "{r:?}");
+        assert_eq!(r[TAIL + 4], Some(Reason::ReaderComment), "{r:?}");
+        // A line of tags between the article and its comment count is the
+        // site's, and fences the thread off (it is no reader signing).
+        let r = paragraphs_of(&[
+            &["Мосгордума приняла в первом чтении закон о запрете электросамокатов в центре города."],
+            &["По данным мэрии, за год в авариях с самокатами пострадали более двух тысяч человек."],
+            &["Второе чтение назначено на апрель.", "Время еще есть."],
+            &["Москва · Транспорт · Электросамокаты · Мосгордума"],
+            &["Комментарии (87)"],
+            &["Чтобы оставить комментарий, войдите или зарегистрируйтесь."],
+            &["Сергей_М · 22.03.2026, 11:02"],
+            &["Автор явно не ходит пешком по Тверской.", "Меня дважды чуть не сбили."],
+            &["nataly.k · 22.03.2026, 11:40"],
+            &["Запрещать — это проще всего."],
+        ]);
+        assert!(r[..4].iter().all(Option::is_none), "{r:?}");
+        assert_eq!([r[8], r[9], r[11]], [Some(Reason::ReaderComment); 3], "{r:?}");
+        assert!(super::listed("Москва · Транспорт · Электросамокаты") && !super::listed("Сергей_М · 22.03.2026, 11:02"));
     }
 
     #[test]
