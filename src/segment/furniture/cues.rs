@@ -360,9 +360,6 @@ const CUES: &[Cues] = &[
         starts: &[
             "read also:", "read more:", "related:", "► related:", "see also:", "more:", "watch:", "most read",
             "lea también:", "lee también:", "leer más:", "te puede interesar", "lire aussi:", "à lire aussi:", "voir aussi:",
-            // Behind a bar: "Lire aussi | Pourquoi les crues …" (Le Monde).
-            "lire aussi |", "à lire aussi |", "read more |", "read also |", "lea también |", "leggi anche |", "leia também |",
-            "lesen sie auch |",
             "lesen sie auch:", "mehr zum thema:", "leggi anche:", "leggi anche", "leia também:", "leia mais:",
             "lees ook:", "lees meer:", "czytaj też:", "czytaj także:", "czytaj więcej:", "zobacz też:", "zobacz także:",
             "читайте также:", "смотрите также:", "ilgili haber:", "okumaya devam edin:", "ayrıca okuyun:",
@@ -465,11 +462,17 @@ const CUES: &[Cues] = &[
 
 pub(super) fn cue(f: &Features) -> Option<Reason> {
     CUES.iter().find_map(|cues| {
-        let opens = |s: &&str| if cues.whole_words { opens_with_cue(f, s) } else { f.folded.starts_with(s) };
+        let opens = |s: &&str| if cues.whole_words { opens_with_cue(f, s) } else { f.folded.starts_with(s) || label_behind_a_bar(&f.folded, s) };
         let hit = f.words <= cues.max_words && (cues.starts.iter().any(opens) || cues.contains.iter().any(|s| f.folded.contains(s)));
         hit.then_some(cues.reason)
     })
     .or_else(|| link(f).then_some(Reason::Link))
+}
+
+/// A label that the cues write with its colon, behind a bar instead: "Lire
+/// aussi | Pourquoi les crues …" (Le Monde), "İLGİLİ HABER | Emekli maaşı …".
+fn label_behind_a_bar(folded: &str, cue: &str) -> bool {
+    cue.strip_suffix(':').is_some_and(|label| folded.strip_prefix(label).is_some_and(|rest| rest.starts_with(" |")))
 }
 
 /// Words after a cue with a plain sense that a button's label may run to
@@ -528,8 +531,15 @@ mod tests {
 
     #[test]
     fn a_related_link_behind_a_bar_and_the_banners_cookie_link() {
-        let related = "Lire aussi | Pourquoi les crues de fin d’hiver sont-elles de plus en plus violentes dans le bassin de la Garonne ?";
-        assert_eq!(classify_sentence(related), Some(Reason::RelatedLink));
+        for related in [
+            "Lire aussi | Pourquoi les crues de fin d’hiver sont-elles de plus en plus violentes dans le bassin de la Garonne ?",
+            "İLGİLİ HABER | Emekli maaşı zammı için kritik hafta: Temmuz farkı ne kadar olacak?",
+            "Czytaj także | Rząd przyjął projekt ustawy o ochronie ludności",
+        ] {
+            assert_eq!(classify_sentence(related), Some(Reason::RelatedLink), "{related}");
+        }
+        // Only a label of the cues: "Lire" alone is a word of the text.
+        assert_ne!(classify_sentence("Lire | Écrire | Compter : les trois savoirs de base."), Some(Reason::RelatedLink));
         for banner in [
             "Vous pouvez accepter ou refuser ces traitements, ou modifier vos choix à tout moment depuis le lien « Préférences cookies » en bas de page.",
             "Puoi cambiare idea in qualsiasi momento dal link «Preferenze cookie» in fondo alla pagina.",

@@ -179,7 +179,12 @@ impl Features {
         ) || matches!((first, last), (Some('('), Some('.')) if trimmed.ends_with(").") && !text[1..].contains('('));
         let mut folded = String::with_capacity(text.len());
         for c in text.chars() {
-            let c = if c == '：' { ':' } else { c };
+            // Turkish "İ" lowers to "i" and a combining dot, which no cue writes.
+            let c = match c {
+                '：' => ':',
+                'İ' => 'i',
+                c => c,
+            };
             if c == ':' && folded.ends_with(' ') {
                 folded.pop();
             }
