@@ -40,7 +40,14 @@ pub(super) fn text_after_label(text: &str) -> Option<usize> {
     let rest = text[end..].trim_start();
     // A capital, or a letter of a script without case (Hebrew, Arabic).
     let opens = rest.chars().next().is_some_and(|c| (c.is_alphabetic() && !crate::text::is_lowercase(c)) || c.is_numeric() || "\"“«'‘¿¡".contains(c));
-    (opens && rest.split_whitespace().nth(1).is_some()).then(|| text.len() - rest.len())
+    (opens && goes_on_with_a_sentence(rest)).then(|| text.len() - rest.len())
+}
+
+/// Two words at least, or in a script that does not space its words, a
+/// few of its letters ("台電統計，截至晚間9時…").
+fn goes_on_with_a_sentence(rest: &str) -> bool {
+    const MIN_UNSPACED_LETTERS: usize = 4;
+    rest.split_whitespace().nth(1).is_some() || rest.chars().filter(|&c| crate::text::spaces_no_words(c)).nth(MIN_UNSPACED_LETTERS - 1).is_some()
 }
 
 /// The whole line is a lead label (as the splitter leaves it): "WASHINGTON
@@ -438,6 +445,8 @@ mod tests {
             ("Um 14:30 Uhr: Die Polizei sperrt die Innenstadt.", "Die Polizei sperrt die Innenstadt."),
             ("godz. 8:15 – Prezydent zwołał posiedzenie rządu.", "Prezydent zwołał posiedzenie rządu."),
             ("[11:45] 파업 참여율은 높다.", "파업 참여율은 높다."),
+            // A bare clock before an entry in a script without spaces.
+            ("21:20 台電統計，截至晚間9時，颱風已造成全台累計4萬3216戶停電。", "台電統計，截至晚間9時，颱風已造成全台累計4萬3216戶停電。"),
         ]);
         for whole in [
             "3. The third point is the budget.",
@@ -448,6 +457,7 @@ mod tests {
             "10:30 Uhr",
             "Alle 10 del mattino, la piazza era già piena.",
             "Um 3 Uhr nachts kam der Anruf.",
+            "21:20 台電",
         ] {
             assert_eq!(after(whole), None, "{whole}");
         }
