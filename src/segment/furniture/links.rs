@@ -9,11 +9,14 @@ use super::reason::Reason;
 /// or its signature "(@handle)" followed by the date it was posted, or
 /// "@handle · date" ([`handle_and_date`]).
 pub(super) fn embedded_post(folded: &str) -> bool {
-    if folded.contains("pic.twitter.com/") || folded.contains("https://t.co/") || handle_and_date(folded) {
-        return true;
-    }
-    folded.match_indices("(@").any(|(at, _)| {
-        let rest = &folded[at + 2..];
+    folded.contains("pic.twitter.com/") || folded.contains("https://t.co/") || handle_and_date(folded) || bracketed_handle_and_date(folded)
+}
+
+/// "— Defesa Civil SP (@defesacivilsp) 5 de fevereiro de 2026": the
+/// signature under a post's text, as X's embed code prints it.
+fn bracketed_handle_and_date(text: &str) -> bool {
+    text.match_indices("(@").any(|(at, _)| {
+        let rest = &text[at + 2..];
         let handle_end = rest.find(')').unwrap_or(0);
         handle_end > 0
             && !rest[..handle_end].contains(' ')
@@ -78,7 +81,17 @@ const MAX_POST_SENTENCES: usize = 8;
 /// So does a post as X prints it ([`handle_and_date`]) and a Weibo post
 /// ([`opens_with_topic`]).
 pub(super) fn signed_posts(lines: &[Line], judged_by_form: bool, reasons: &mut [Option<Reason>]) {
-    for p in paragraphs(lines).into_iter().filter(|p| p.len() <= MAX_POST_SENTENCES) {
+    let rows = paragraphs(lines);
+    for (k, p) in rows.iter().enumerate() {
+        if judged_by_form && p.len() == 1 {
+            if let Some(post) = post_beside_its_signature(lines, &rows, k) {
+                name_unnamed(&mut reasons[post], Reason::EmbeddedPost);
+            }
+        }
+        if p.len() > MAX_POST_SENTENCES {
+            continue;
+        }
+        let p = p.clone();
         let head = lines[p.start].text;
         let author = head.split(" · ").next().filter(|a| a.len() < head.len()).is_some_and(|a| a.chars().any(char::is_alphabetic));
         // On a page without sentence marks (Thai) a line's pieces are taken
@@ -89,6 +102,33 @@ pub(super) fn signed_posts(lines: &[Line], judged_by_form: bool, reasons: &mut [
             name_unnamed(&mut reasons[p], Reason::EmbeddedPost);
         }
     }
+}
+
+/// The paragraph of a post whose signature stands alone on its line: the
+/// one below a header as X prints it ("Préfet de Lot-et-Garonne @Prefet47 ·
+/// 17 mars 2026", "Türkiye Cumhuriyet Merkez Bankası (@TCMB) · 11 Haz 2026"
+/// / "⚠️ Crue de la #Garonne : …"), or the one above a signature as X's
+/// embed code prints it ("⚠️ Rajadas de vento …" / "Defesa Civil SP
+/// (@defesacivilsp) 5 de fevereiro de 2026"), unless that one introduces
+/// the post ("… publicado nas redes sociais:") and the post's text was
+/// left out. A line that goes on with the post's text after its signature,
+/// or ends it with one, is the post itself.
+fn post_beside_its_signature(lines: &[Line], rows: &[std::ops::Range<usize>], k: usize) -> Option<std::ops::Range<usize>> {
+    const MAX_SIGNATURE_WORDS: usize = 10;
+    let signature = lines[rows[k].start].text.trim_end();
+    let alone = signature.split_whitespace().count() <= MAX_SIGNATURE_WORDS && !signature.ends_with(['.', '!', '?', '。', '！', '？']);
+    let bracketed = bracketed_handle_and_date(signature);
+    let header = handle_and_date(signature) || (bracketed && signature.contains(") · "));
+    let post = if !alone {
+        None
+    } else if header {
+        rows.get(k + 1)
+    } else if bracketed {
+        k.checked_sub(1).map(|j| &rows[j]).filter(|above| !lines[above.end - 1].text.trim_end().ends_with(':'))
+    } else {
+        None
+    };
+    post.filter(|post| post.len() <= MAX_POST_SENTENCES).cloned()
 }
 
 /// Characters of the longest Weibo topic taken for one.
@@ -229,6 +269,43 @@ mod tests {
         ]);
         assert_eq!(r[1..4], [Some(Reason::EmbeddedPost); 3], "{r:?}");
         assert_eq!((r[0], r[4], r[5]), (None, None, None), "{r:?}");
+    }
+
+    #[test]
+    fn a_signature_alone_on_its_line_takes_its_posts_text() {
+        // X's header above the text, and its embed code's signature below it.
+        let r = paragraphs_of(&[
+            &[PROSE[0]],
+            &["Préfet de Lot-et-Garonne @Prefet47 · 17 mars 2026"],
+            &["⚠️ Crue de la #Garonne : ne vous engagez sous aucun prétexte sur une route submergée.", "52 routes sont fermées."],
+            &[PROSE[1]],
+            &["⚠️ Rajadas de vento acima de 80 km/h na Grande SP nas próximas horas.", "Evite áreas arborizadas."],
+            &["Defesa Civil SP (@defesacivilsp) 5 de fevereiro de 2026"],
+            &[PROSE[2]],
+        ]);
+        assert_eq!(r[1..4], [Some(Reason::EmbeddedPost); 3], "{r:?}");
+        assert_eq!(r[5..8], [Some(Reason::EmbeddedPost); 3], "{r:?}");
+        assert_eq!((r[0], r[4], r[8]), (None, None, None), "{r:?}");
+        // A header with the handle in brackets; and a post whose line ends
+        // in its signature, whose neighbours are the article's.
+        let r = paragraphs_of(&[
+            &["Merkez Bankası karar metnini resmi sosyal medya hesabından da paylaştı."],
+            &["Türkiye Cumhuriyet Merkez Bankası (@TCMB) · 11 Haz 2026"],
+            &["Para Politikası Kurulu, politika faizini yüzde 31'e indirmiştir."],
+            &[PROSE[0]],
+            &["La cifra ufficiale è arrivata poco dopo le 13. — INGV (@INGVterremoti) 17 aprile 2026"],
+            &[PROSE[1]],
+        ]);
+        assert_eq!((r[0], r[2], r[3], r[5]), (None, Some(Reason::EmbeddedPost), None, None), "{r:?}");
+        // Where the post's text was left out, the line that introduces it stays.
+        let r = paragraphs_of(&[
+            &[PROSE[0]],
+            &["O aviso também foi publicado nas redes sociais da Defesa Civil, que pediu cautela:"],
+            &["Defesa Civil SP (@defesacivilsp) 5 de fevereiro de 2026"],
+            &[PROSE[1]],
+        ]);
+        assert_eq!((r[0], r[3]), (None, None), "{r:?}");
+        assert_ne!(r[1], Some(Reason::EmbeddedPost), "{r:?}");
     }
 
     #[test]
