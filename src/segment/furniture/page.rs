@@ -671,9 +671,10 @@ fn interview_page(lines: &[Line]) -> bool {
         "interview", "vraaggesprek", "entretien", "entrevista", "intervista", "интервью", "wywiad", "röportaj", "söyleşi", "インタビュー", "인터뷰", "专访", "專訪",
         "访谈", "訪談", "สัมภาษณ์", "สัมภาษณ์พิเศษ", "حوار", "مقابلة", "حوار خاص",
     ];
+    const MAX_LABEL_CHARS: usize = 20;
     lines.iter().any(|line| {
         let label = line.text.trim_matches(|c: char| !c.is_alphanumeric() && c != ' ').trim();
-        line.own_line && label.chars().count() <= 20 && LABELS.iter().any(|l| label.to_lowercase() == *l)
+        line.own_line && label.chars().count() <= MAX_LABEL_CHARS && LABELS.contains(&label.to_lowercase().as_str())
     })
 }
 
@@ -1142,7 +1143,7 @@ mod tests {
 
     #[test]
     fn questions_that_head_an_explainers_sections_are_subheads() {
-        let explainer = page(&[
+        let sections = [
             "Le gouvernement a présenté mercredi son projet de décret sur la semaine de quatre jours dans la fonction publique.",
             "Qui est concerné ?",
             "Tous les agents de l'État, titulaires comme contractuels, pourront en faire la demande à partir de septembre.",
@@ -1150,7 +1151,8 @@ mod tests {
             "La durée de travail hebdomadaire ne change pas, elle sera simplement répartie sur quatre journées plus longues.",
             "Le chef de service peut-il refuser ?",
             "Oui, si la continuité du service public l'exige, mais il devra motiver sa décision par écrit.",
-        ]);
+        ];
+        let explainer = page(&sections);
         assert_eq!([explainer[1], explainer[3], explainer[5]], [Some(Reason::QuestionSubhead); 3], "{explainer:?}");
         assert!([explainer[0], explainer[2], explainer[4], explainer[6]].iter().all(Option::is_none), "{explainer:?}");
         // One or two questions asked on their lines are the text's own.
@@ -1164,15 +1166,7 @@ mod tests {
         assert!(asked.iter().all(Option::is_none), "{asked:?}");
         // On an interview's page, the interviewer asks them.
         let mut interview = vec!["INTERVIEW"];
-        interview.extend([
-            "Le gouvernement a présenté mercredi son projet de décret sur la semaine de quatre jours dans la fonction publique.",
-            "Qui est concerné ?",
-            "Tous les agents de l'État, titulaires comme contractuels, pourront en faire la demande à partir de septembre.",
-            "Combien d'heures par jour ?",
-            "La durée de travail hebdomadaire ne change pas, elle sera simplement répartie sur quatre journées plus longues.",
-            "Le chef de service peut-il refuser ?",
-            "Oui, si la continuité du service public l'exige, mais il devra motiver sa décision par écrit.",
-        ]);
+        interview.extend(sections);
         let interview = page(&interview);
         assert!(!interview.contains(&Some(Reason::QuestionSubhead)) && interview[6] == None, "{interview:?}");
     }
