@@ -116,7 +116,7 @@ pub(super) fn signed_posts(lines: &[Line], judged_by_form: bool, reasons: &mut [
 fn post_beside_its_signature(lines: &[Line], rows: &[std::ops::Range<usize>], k: usize) -> Option<std::ops::Range<usize>> {
     const MAX_SIGNATURE_WORDS: usize = 10;
     let signature = lines[rows[k].start].text.trim_end();
-    let alone = signature.split_whitespace().count() <= MAX_SIGNATURE_WORDS && !signature.ends_with(['.', '!', '?', '。', '！', '？']);
+    let alone = signature.split_whitespace().count() <= MAX_SIGNATURE_WORDS && !signature.ends_with(crate::text::is_sentence_final);
     let bracketed = bracketed_handle_and_date(signature);
     let header = handle_and_date(signature) || (bracketed && signature.contains(") · "));
     let post = if !alone {

@@ -145,13 +145,16 @@ pub(super) fn opens_with_time(text: &str) -> bool {
 pub(super) fn entry_titles(lines: &[Line], features: &[Features], reasons: &mut [Option<Reason>]) {
     const MAX_TITLE_WORDS: f32 = 2.0;
     for i in 1..lines.len() {
-        let opens_line = i == 1 || lines[i - 2].ends_line;
-        let after_time = opens_line && !lines[i - 1].ends_line && is_entry_time(lines[i - 1].text);
         let f = &features[i];
         // A quote opened there runs on into the entry: "«Lo hemos logrado. No puedo creer …»".
         let quote = lines[i].text.starts_with(['"', '“', '«', '„', '‘']);
         let title = f.words <= MAX_TITLE_WORDS && f.digits == 0 && f.last_mark == Some('.') && !quote && !lines[i].ends_line;
-        if after_time && title && matches!(reasons[i], None | Some(Reason::TooShort)) {
+        if !title || !matches!(reasons[i], None | Some(Reason::TooShort)) {
+            continue;
+        }
+        // Read last, as only a title's neighbour needs the time pattern run on it.
+        let opens_line = i == 1 || lines[i - 2].ends_line;
+        if opens_line && !lines[i - 1].ends_line && is_entry_time(lines[i - 1].text) {
             reasons[i] = Some(Reason::TimedEntry);
         }
     }
