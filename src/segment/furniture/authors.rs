@@ -99,11 +99,19 @@ pub(super) fn name_with_role(line: &Line) -> bool {
 pub(super) fn author_notes(lines: &[Line], features: &[Features], reasons: &mut [Option<Reason>]) {
     let paragraphs = paragraphs(lines);
     let is_date = |k: usize| paragraphs.get(k).is_some_and(|p| matches!(reasons[p.start], Some(Reason::Stamp | Reason::Symbols)));
-    let byline = paragraphs.iter().take(BYLINE_PARAGRAPHS).enumerate().find_map(|(k, p)| {
-        let beside_date = is_date(k + 1) || (k > 0 && is_date(k - 1));
-        (p.len() == 1).then(|| byline_name(&lines[p.start], reasons[p.start], beside_date)).flatten().map(|name| (k, name))
-    });
-    let Some((at, name)) = byline else { return };
+    let bylines: Vec<(usize, &str, bool)> = paragraphs
+        .iter()
+        .take(BYLINE_PARAGRAPHS)
+        .enumerate()
+        .filter_map(|(k, p)| {
+            let beside_date = is_date(k + 1) || (k > 0 && is_date(k - 1));
+            (p.len() == 1).then(|| byline_name(&lines[p.start], reasons[p.start], beside_date)).flatten().map(|name| (k, name, beside_date))
+        })
+        .collect();
+    // The name beside the date is the writer's: a profile's headline names
+    // its subject with a role too ("Itziar Olabarria, la arquitecta que …"),
+    // and the story's first paragraph opens with that name.
+    let Some(&(at, name, _)) = bylines.iter().find(|b| b.2).or(bylines.first()) else { return };
     for p in &paragraphs[at + 1..] {
         let words = words_in(features, p);
         let text = lines[p.start].text;
@@ -163,6 +171,20 @@ mod tests {
         assert_eq!(r[1], Some(Reason::HeadlineBlock), "{r:?}");
         assert_eq!(r[3], Some(Reason::Stamp), "{r:?}");
         assert_eq!(r[4..], [None, None]);
+    }
+
+    #[test]
+    fn a_profiles_subject_is_no_byline() {
+        // The headline names the subject with a role; the writer stands
+        // beside the date, and the story opens with the subject's name.
+        let r = page(&[
+            "Itziar Olabarria, la arquitecta que devolvió la ría a Bilbao",
+            "Ane Urrutikoetxea",
+            "Bilbao - 12 mar 2026 - 05:30 CET",
+            "Itziar Olabarria solía decir que una ciudad se mide por lo que deja hacer a quienes no tienen dinero.",
+            "Murió el martes en su casa de Getxo, rodeada de libros y de planos que nunca quiso tirar.",
+        ]);
+        assert_eq!(r[3..], [None, None], "{r:?}");
     }
 
     #[test]

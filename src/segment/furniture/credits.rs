@@ -62,8 +62,15 @@ pub(super) fn agency_after_bar(text: &str) -> bool {
 }
 
 /// "By Jane Doe", "By JANE DOE and John Roe": "by" and at most five
-/// words, all capitalized but "and".
+/// words, all capitalized but "and"; or a reporter's name after the
+/// Chinese word ("财联社记者 周一鸣").
 pub(super) fn byline(f: &Features) -> bool {
+    // The name is spaced off after the word, on a short line; "新华社记者
+    // 沈伯韩 摄" is a photo's credit.
+    const SHOT_BY: [char; 4] = ['摄', '攝', '图', '圖'];
+    if (f.folded.contains("记者 ") || f.folded.contains("記者 ")) && f.words <= 6.0 && !f.folded.trim_end().ends_with(SHOT_BY) {
+        return true;
+    }
     let Some(rest) = f.folded.strip_prefix("by ") else { return false };
     let names = rest.split_whitespace().filter(|w| *w != "and" && *w != "&").count();
     f.words <= 6.0 && names >= 1 && f.capitalized_words + 1 >= f.alpha_words && !f.ends_sentence
@@ -117,6 +124,13 @@ pub(super) fn opens_with_photo_credit(f: &Features) -> bool {
 mod tests {
     use crate::segment::furniture::{classify_sentence, Reason};
     use crate::segment::furniture::tests::{page, paragraphs_of, PROSE};
+
+    #[test]
+    fn a_chinese_reporters_byline_and_photo_credit() {
+        assert_eq!(classify_sentence("财联社记者 周一鸣"), Some(Reason::Credit));
+        assert_ne!(classify_sentence("新华社记者 沈伯韩 摄"), Some(Reason::Credit), "a photo's credit");
+        assert_eq!(classify_sentence("记者从市应急管理局获悉，全市已转移群众1.2万人。"), None);
+    }
 
     #[test]
     fn a_gallery_counter_points_to_the_page() {

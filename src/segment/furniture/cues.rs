@@ -82,7 +82,14 @@ const CUES: &[Cues] = &[
         whole_words: false,
         max_words: 40.0,
         starts: &["copyright", "(c) 1", "(c) 2"],
-        contains: &["©", "all rights reserved", "tous droits réservés", "todos los derechos reservados", "alle rechte vorbehalten", "版权所有", "无权转载", "все права защищены", "جميع الحقوق محفوظة"],
+        contains: &[
+            "©", "all rights reserved", "tous droits réservés", "todos los derechos reservados", "alle rechte vorbehalten",
+            "tutti i diritti riservati", "todos os direitos reservados", "alle rechten voorbehouden", "wszelkie prawa zastrzeżone",
+            "все права защищены", "tüm hakları saklıdır", "جميع الحقوق محفوظة", "版权所有", "版權所有", "无权转载", "不得轉載",
+            "無断転載", "無断複製", "무단전재", "무단 전재", "재배포 금지", "สงวนลิขสิทธิ์",
+            // A wire's terms, in English on any page ("No reproduction or republication without written permission.").
+            "no reproduction or republication", "may not be published, broadcast",
+        ],
     },
     Cues {
         reason: Reason::BrowserNotice,
@@ -112,6 +119,11 @@ const CUES: &[Cues] = &[
             "préférences cookies", "gérer mes cookies", "gérer les cookies", "preferenze cookie", "cookie di profilazione",
             "configuración de cookies", "preferencias de cookies", "cookie-einstellungen", "cookie preferences",
             "preferências de cookies",
+            // "Wir und unsere Partner verwenden Cookies und ähnliche Technologien, …".
+            "cookies und ähnliche technologien", "cookies and similar technologies", "cookies et technologies similaires",
+            "cookies et autres traceurs", "cookies y tecnologías similares", "cookie e tecnologie simili",
+            "cookies en vergelijkbare technologieën", "cookies en vergelijkbare technieken", "cookie-instellingen", "cookies e tecnologias semelhantes", "ihre einwilligung jederzeit",
+            "benötigen ihre zustimmung",
             "política de privacidade", "ao continuar navegando", "ao continuar a navegar", "utilizamos cookies e",
             "maakt gebruik van cookies", "gebruik van cookies", "wij gebruiken cookies", "cookiebeleid",
             "privacyverklaring", "dpg media en haar partners",
@@ -232,7 +244,10 @@ const CUES: &[Cues] = &[
         max_words: 30.0,
         starts: &[
             "please ", "thank you for", "click below", "thanks for", "watch ", "only on ", "read on", "for more on", "for the latest",
-            "want more", "for more coverage", "by submitting", "send us", "read:",
+            "want more", "for more coverage", "by submitting", "send us", "read:", "stuur ons ",
+            // A site's contact line ("Conmutador: 618.813.7080 | Publicidad ext 104, …").
+            "phone:", "tel:", "tel.:", "fax:", "conmutador:", "teléfono:", "téléphone:", "tél.:", "telefon:", "telefono:",
+            "telefone:", "телефон:",
         ],
         contains: &[
             "mailing list", "sign up for", "sign up now", "subscribe to our", "delivered straight to your",
@@ -349,7 +364,21 @@ const CUES: &[Cues] = &[
             "إلى بريدك",
             // newsletters and offers, any language
             "votre abonnement", "profitez de notre offre", "sans engagement", "рассылк", "оставьте свой e-mail",
-            "поддержите редакцию", "quotes delayed",
+            // Every article offered: "Mit einem Main-Post-Abo lesen Sie alle Artikel ohne Einschränkung …".
+            "read all our articles", "access to all articles", "lesen sie alle artikel", "alle artikel ohne einschränkung",
+            "zugriff auf alle artikel", "lire tous nos articles", "accès à tous nos articles", "accédez à tous nos",
+            "accede a todos nuestros", "acceso a todos los contenidos", "leggi tutti gli articoli", "accesso a tutti gli articoli",
+            "acesso a todo o conteúdo", "acesso a todos os conteúdos", "lees alle artikelen", "toegang tot alle artikelen",
+            "dostęp do wszystkich artykułów", "доступ ко всем материалам", "tüm içeriklere erişim", "読み放題", "畅读", "暢讀",
+            "поддержите редакцию", "quotes delayed", "data is delayed",
+            // A newsletter's sign-up: where it lands, and that it can be left.
+            "ins postfach", "unser newsletter", "kostenlos anmelden", "w twojej skrzynce", "unsubscribe at any time",
+            "désinscrire à tout moment", "désabonner à tout moment", "darte de baja en cualquier momento",
+            "darse de baja en cualquier momento", "jederzeit abbestellen", "jederzeit wieder abmelden",
+            "disiscriverti in qualsiasi momento", "descadastrar a qualquer momento", "op elk moment afmelden",
+            "zrezygnować w każdej chwili", "отписаться в любой момент", "随时取消订阅", "隨時取消訂閱",
+            // A tip line: "Heb je een tip voor de redactie?".
+            "tip voor de redactie", "have a news tip", "got a news tip",
         ],
     },
     Cues {
@@ -397,6 +426,9 @@ const CUES: &[Cues] = &[
             "мнение автора может не совпадать", "l'opinione dell'autore", "a opinião do autor", "yazarın görüşleri",
             "ความคิดเห็นส่วนตัวของผู้เขียน", "ความเห็นของกองบรรณาธิการ", "ความเห็นในบทความนี้เป็นของผู้เขียน",
             "ไม่จำเป็นต้องสอดคล้องกับจุดยืน",
+            // A market page's disclaimer ("免责声明：本文内容与数据仅供参考，不构成投资建议…").
+            "免责声明", "免責聲明", "不构成投资建议", "不構成投資建議", "风险自担", "風險自負", "not investment advice",
+            "does not constitute investment advice",
         ],
     },
     Cues {
@@ -545,6 +577,34 @@ mod tests {
             "Puoi cambiare idea in qualsiasi momento dal link «Preferenze cookie» in fondo alla pagina.",
         ] {
             assert_eq!(classify_sentence(banner), Some(Reason::BrowserNotice), "{banner}");
+        }
+    }
+
+    #[test]
+    fn rights_offers_consent_sign_ups_and_contacts_in_every_language() {
+        let cases = [
+            ("Tüm hakları saklıdır.", Reason::Copyright),
+            ("Tutti i diritti riservati.", Reason::Copyright),
+            ("No reproduction or republication without written permission.", Reason::Copyright),
+            ("저작권자 © 연합뉴스 무단전재 및 재배포 금지", Reason::Copyright),
+            ("Mit einem Main-Post-Abo lesen Sie alle Artikel ohne Einschränkung – den ersten Monat für 0,99 Euro.", Reason::Appeal),
+            ("„Köln am Morgen“: Unser Newsletter bringt Ihnen jeden Werktag um 6 Uhr das Wichtigste aus der Stadt ins Postfach.", Reason::Appeal),
+            ("Vous pouvez vous désinscrire à tout moment.", Reason::Appeal),
+            ("Z subskrypcji możesz zrezygnować w każdej chwili.", Reason::Appeal),
+            ("Heb je een tip voor de redactie?", Reason::Appeal),
+            ("Wir und unsere Partner verwenden Cookies und ähnliche Technologien, um Inhalte zu personalisieren.", Reason::BrowserNotice),
+            ("Conmutador: 618.813.7080 | Publicidad ext 104, 108 | Suscripciones ext.", Reason::Widget),
+            ("免责声明：本文内容与数据仅供参考，不构成投资建议，使用前请核实。", Reason::EditorNote),
+        ];
+        for (line, reason) in cases {
+            assert_eq!(classify_sentence(line), Some(reason), "{line}");
+        }
+        for prose in [
+            "Der Verein will alle Artikel der Satzung bis zum Sommer überarbeiten.",
+            "Die Zeitung hat rund 40.000 Abonnenten, sagte der Verleger.",
+            "El teléfono de la víctima fue hallado en el río.",
+        ] {
+            assert_eq!(classify_sentence(prose), None, "{prose}");
         }
     }
 

@@ -91,6 +91,21 @@ pub(super) fn is_closing(c: char) -> bool {
     matches!(c, '"' | '\'' | '”' | '’' | '“' | '‘' | '»' | '›' | '«' | '‹' | ')' | ']' | '」' | '』' | '）' | '】' | '》' | '〉' | '*' | '_')
 }
 
+/// Letters a quote alone on its line needs to be a sentence.
+const SPOKEN_LETTERS: usize = 12;
+
+/// A Japanese paragraph that is one quote, 「…」, ends there without a
+/// full stop ("「最初に結果を見たときは、何かの間違いだと思った」"): it is
+/// a sentence, as a quote closed by "。」" is.
+fn spoken_alone(text: &str, spaceless: bool) -> bool {
+    let text = text.trim();
+    spaceless
+        && text.starts_with('「')
+        && text.ends_with('」')
+        && text.matches('「').count() == 1
+        && text.chars().filter(|c| c.is_alphabetic()).count() >= SPOKEN_LETTERS
+}
+
 pub(super) fn is_sentence_end(c: char) -> bool {
     crate::text::is_sentence_final(c)
 }
@@ -159,7 +174,7 @@ impl Features {
         f.last_mark = last;
         // Greek asks with ';'.
         let greek_question = last == Some(';') && 2 * greek > f.letters;
-        f.ends_sentence = last.is_some_and(is_sentence_end) || greek_question;
+        f.ends_sentence = last.is_some_and(is_sentence_end) || greek_question || spoken_alone(text, f.spaceless);
         let before_empty_value = text.trim_end_matches(|c: char| c.is_whitespace() || (c.is_ascii_punctuation() && c != ':'));
         f.ends_colon = matches!(last, Some(':' | '：')) || before_empty_value.ends_with([':', '：']);
         f.ends_dangling = !greek_question && matches!(last, Some(':' | '：' | ',' | '，' | '、' | ';' | '；' | '-' | '—' | '–'));

@@ -500,12 +500,44 @@ pub(super) fn decks(lines: &[Line], reasons: &mut [Option<Reason>]) {
     // that paragraph the lead, unless a byline or date follows it right
     // away ("Stand: 17.02.2026 18:04 Uhr", the deck, "Von Lena Hartmann,
     // SWR"): not a photo's credit, nor a note on the author further down.
-    let meta_above = paragraphs[headline_at + 1..first_prose].iter().any(|p| is_meta(reasons[p.start]));
+    // The first heading may be the site's menu ("Main-Post Startseite
+    // Region Würzburg …"); under it, the trail to the section ("Bogotá >
+    // Movilidad") and a kicker right above the headline ("Urteil am
+    // Landgericht") are no byline, which names a desk or a place with a
+    // comma ("Digital Desk, Bhubaneswar") or stands below the headline.
+    let trail = |p: &std::ops::Range<usize>| p.len() == 1 && [" > ", " › ", " » ", " → "].iter().any(|a| lines[p.start].text.contains(a));
+    let proper = |r: Option<Reason>| matches!(r, Some(Reason::NoEnding | Reason::Headline | Reason::HeadlineBlock | Reason::LabelPrefix));
+    let headline_proper = (headline_at..first_prose).find(|&k| proper(reasons[paragraphs[k].start])).unwrap_or(first_prose);
+    let kicker = |k: usize| {
+        let text = lines[paragraphs[k].start].text;
+        matches!(reasons[paragraphs[k].start], Some(Reason::TooShort | Reason::TitleCase))
+            && !text.contains([',', '，', '،'])
+            && !text.chars().any(char::is_numeric)
+            && k + 1 == headline_proper
+    };
+    let meta_above = (headline_at + 1..first_prose)
+        .any(|k| is_meta(reasons[paragraphs[k].start]) && !trail(&paragraphs[k]) && !(k < headline_proper && kicker(k)));
     let byline_or_date = |r: Option<Reason>| matches!(r, Some(Reason::Stamp | Reason::Symbols | Reason::TitleCase));
+    // A desk's name in capitals right above the date is the byline
+    // ("REDACCIÓN BOGOTÁ", then "14 de julio 2026, 08:45 p. m.").
+    let desk_above_date = |k: usize| {
+        reasons[paragraphs[k].start] == Some(Reason::AllCaps) && paragraphs.get(k + 1).is_some_and(|p| reasons[p.start] == Some(Reason::Stamp))
+    };
     let deck_end = (first_prose..paragraphs.len().min(first_prose + MAX_DECK_PARAGRAPHS + 1))
         .find(|&k| furniture(&paragraphs[k]) || name_with_role(&lines[paragraphs[k].start]))
-        .filter(|&k| is_meta(reasons[paragraphs[k].start]) || name_with_role(&lines[paragraphs[k].start]));
+        .filter(|&k| is_meta(reasons[paragraphs[k].start]) || name_with_role(&lines[paragraphs[k].start]) || desk_above_date(k));
     let Some(deck_end) = deck_end else { return };
+    // Between two clocks alone on their lines it is an entry of a timed
+    // transcript or a live page ("00:00", the text, "00:27"), not a deck
+    // (which a dated stamp may head: "Stand: 04.12.2025 21:47 Uhr").
+    const CLOCK_WORDS: usize = 2;
+    let clock = |k: usize| {
+        let p = &paragraphs[k];
+        p.len() == 1 && matches!(reasons[p.start], Some(Reason::Stamp | Reason::Symbols)) && lines[p.start].text.split_whitespace().count() <= CLOCK_WORDS
+    };
+    if first_prose > 0 && clock(first_prose - 1) && clock(deck_end) {
+        return;
+    }
     if meta_above && (deck_end != first_prose + 1 || !byline_or_date(reasons[paragraphs[deck_end].start])) {
         return;
     }
@@ -772,6 +804,61 @@ pub(super) fn edge_runs(lines: &[Line], features: &[Features], reasons: &mut [Op
 mod tests {
     use crate::segment::furniture::Reason;
     use crate::segment::furniture::tests::{page, paragraphs_of, PROSE};
+
+    #[test]
+    fn a_deck_under_the_menu_the_trail_and_the_kicker() {
+        let deck = "Sechs Jahre lang zweigte ein Karnevalist Geld aus der Vereinskasse ab – am Ende fehlten mehr als 238.000 Euro.";
+        let lead = "Der 61-Jährige trägt einen grauen Anzug, das Hemd bis oben zugeknöpft, und schweigt.";
+        let r = page(&[
+            "Köln | Region | Sport | Kultur | Wirtschaft | Politik | Panorama | Rat & Service",
+            "Startseite › Köln › Longerich",
+            "Urteil am Landgericht",
+            "Ehemaliger Schatzmeister muss ins Gefängnis",
+            deck,
+            "Von Sabine Hollerbach",
+            "17.03.2026, 18:42 Uhr",
+            lead,
+            "Die Anklage warf ihm Untreue in 143 Fällen vor, das Gericht folgte ihr in fast allen Punkten.",
+        ]);
+        assert_eq!(r[4], Some(Reason::HeadlineBlock), "{r:?}");
+        assert_eq!(r[7..], [None, None], "{r:?}");
+        // A desk's name in capitals above the date closes the deck too.
+        let r = page(&[
+            "Así fue el primer recorrido del tren del metro sobre el viaducto",
+            "El tren avanzó 5,2 kilómetros entre el patio taller y la avenida Primero de Mayo.",
+            "REDACCIÓN BOGOTÁ",
+            "14 de julio 2026, 08:45 p. m.",
+            "A las 10:14 de la mañana de este martes, el primer tren salió del patio taller y avanzó despacio sobre el viaducto.",
+            "No llevaba pasajeros, solo técnicos e ingenieros de la empresa que lo fabricó en China.",
+        ]);
+        assert_eq!(r[1], Some(Reason::HeadlineBlock), "{r:?}");
+        assert_eq!(r[4..], [None, None], "{r:?}");
+    }
+
+    #[test]
+    fn a_byline_below_the_headline_and_a_transcripts_clocks_keep_the_lead() {
+        // A short line under the headline is a byline: the paragraph after it is the lead.
+        let lead = "El presidente ordenó este jueves atacar una base aérea en respuesta al supuesto uso de armas químicas.";
+        let r = page(&[
+            "Estados Unidos ataca una base aérea con 59 misiles en respuesta al ataque químico",
+            "Copiar el vínculo",
+            "Estos son vínculos a páginas externas y abrirán en una nueva ventana",
+            lead,
+            "Foto: Getty Images",
+            "Según el Pentágono, dos destructores lanzaron desde el mar Mediterráneo 59 misiles contra el objetivo.",
+        ]);
+        assert_eq!(r[3], None, "{r:?}");
+        // A video's text between its clocks is an entry, not a deck.
+        let r = page(&[
+            "В Якутии досрочно закрыли ледовую переправу через Лену",
+            "13 марта 2026, 15:24",
+            "00:00",
+            "В Якутии почти на три недели раньше обычного закрыли ледовую переправу. Лёд начал трескаться после тёплых дней.",
+            "00:27",
+            "Ещё в понедельник по этой дороге шли фуры, а теперь на лёд не пускают даже пешеходов.",
+        ]);
+        assert_eq!(r[3], None, "{r:?}");
+    }
 
     #[test]
     fn short_pages_that_are_mostly_furniture() {

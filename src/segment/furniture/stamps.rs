@@ -16,8 +16,17 @@ pub(super) fn dated_stamp(text: &str, f: &Features) -> bool {
     const MAX_STAMP_WORDS: f32 = 14.0;
     let tokens: Vec<&str> = text.split_whitespace().collect();
     let numbered = tokens.iter().filter(|t| t.chars().any(|c| c.is_ascii_digit())).count();
-    let clock = text.as_bytes().windows(5).any(|w| {
-        w[0].is_ascii_digit() && w[1].is_ascii_digit() && matches!(w[2], b':' | b'.' | b'h') && w[3].is_ascii_digit() && w[4].is_ascii_digit()
+    // Two digits each side, not the tail of a longer figure ("报3412.58点").
+    let bytes = text.as_bytes();
+    let digit_at = |i: usize| bytes.get(i).is_some_and(u8::is_ascii_digit);
+    let clock = bytes.windows(5).enumerate().any(|(i, w)| {
+        w[0].is_ascii_digit()
+            && w[1].is_ascii_digit()
+            && matches!(w[2], b':' | b'.' | b'h')
+            && w[3].is_ascii_digit()
+            && w[4].is_ascii_digit()
+            && !(i > 0 && digit_at(i - 1))
+            && !digit_at(i + 5)
     }) || cjk_clock(text);
     // Counted by tokens only where words are spaced.
     let spaced = !f.spaceless && tokens.len() as f32 >= 0.7 * f.words;
@@ -215,6 +224,20 @@ fn on_the_hour(after_hours: &str) -> bool {
 mod tests {
     use crate::segment::furniture::Reason;
     use crate::segment::furniture::tests::only_these_get;
+
+    #[test]
+    fn figures_with_points_are_no_clocks() {
+        // Thousands written with points, and a price's decimals, are figures.
+        for prose in [
+            "Unos dicen 5.000 otros 50.000.",
+            "Un carnage: 10.000, voire 20.000 ou 25.000 tués.",
+            "截至今日收盘，上证指数报3412.58点，上涨0.63%；创业板指上涨2.11%。",
+        ] {
+            assert_eq!(crate::segment::furniture::classify_sentence(prose), None, "{prose}");
+        }
+        let stamp = "Veröffentlicht 17.03. | 18.42";
+        assert!(super::dated_stamp(stamp, &crate::segment::furniture::line::Features::of(stamp)));
+    }
 
     #[test]
     fn live_blog_entries_led_by_their_time() {

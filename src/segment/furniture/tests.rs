@@ -239,3 +239,12 @@ fn plain_articles_in_scripts_beyond_the_sixteen_stay_prose() {
         assert_eq!(prose(lines), lines.iter().map(|l| l.to_string()).collect::<Vec<_>>(), "{lines:?}");
     }
 }
+
+#[test]
+fn a_japanese_quote_alone_on_its_line_is_a_sentence() {
+    let quote = "「最初に結果を見たときは、何かの間違いだと思った」";
+    let r = among_prose(&["研究チームの田中准教授はこう振り返る。", quote, "解析をやり直しても、同じ結果が出た。"]);
+    assert_eq!(r[1], None, "{r:?}");
+    // A short quote in brackets is still a label or a heading.
+    assert!(among_prose(&["「速報」"])[0].is_some());
+}
