@@ -205,11 +205,14 @@ const HOME_STEPS: &[&str] = &[
     "главная", "ana sayfa", "الرئيسية", "首页", "首頁", "ホーム", "홈", "หน้าแรก",
 ];
 
+/// The arrows between the steps of a trail to a page's section.
+pub(super) const TRAIL_ARROWS: [&str; 4] = [" > ", " › ", " » ", " → "];
+
 /// A breadcrumb: three or more short steps split by arrows or slashes
 /// ("หน้าแรก > ข่าว > อาชญากรรม", "Interia / Wydarzenia / Polska"), or two
 /// from the home page ("หน้าแรก > อาชญากรรม", "Home › Politics").
 pub(super) fn breadcrumb(text: &str) -> bool {
-    let Some(arrow) = [" > ", " › ", " » ", " / ", " → "].into_iter().find(|a| text.contains(a)) else { return false };
+    let Some(arrow) = TRAIL_ARROWS.into_iter().chain([" / "]).find(|a| text.contains(a)) else { return false };
     let steps: Vec<&str> = text.split(arrow).map(str::trim).collect();
     let from_home = steps.len() == 2 && HOME_STEPS.contains(&steps[0].to_lowercase().as_str());
     (steps.len() >= 3 || from_home)

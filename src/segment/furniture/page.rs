@@ -8,6 +8,7 @@ use super::form::{asks_a_question, asks_like_a_headline};
 use super::labels::caps_label;
 use super::ladder::{one_word_answer, one_word_sentence};
 use super::line::{Features, Line};
+use super::links::TRAIL_ARROWS;
 use super::reason::Reason;
 
 /// Gives `reason` to each of the lines that no rule named yet (a rule that
@@ -481,10 +482,6 @@ pub(super) fn decks(lines: &[Line], reasons: &mut [Option<Reason>]) {
     const MAX_DECK_PARAGRAPHS: usize = 2;
     const MAX_DECK_SENTENCES: usize = 3;
     let paragraphs = paragraphs(lines);
-    // A byline is often a bare name ("Katarzyna Nowak, Onet", "Marta Gil").
-    let is_meta = |r: Option<Reason>| {
-        matches!(r, Some(Reason::Stamp | Reason::Credit | Reason::Symbols | Reason::Dateline | Reason::LeadLabel | Reason::PhotoCredit | Reason::TitleCase | Reason::TooShort))
-    };
     let furniture = |p: &std::ops::Range<usize>| all_furniture(reasons, p);
     let Some(first_prose) = paragraphs.iter().position(|p| !furniture(p)) else { return };
     // After the byline or the date comes the lead, not a deck; and a deck
@@ -496,46 +493,18 @@ pub(super) fn decks(lines: &[Line], reasons: &mut [Option<Reason>]) {
     // Vox Société") is no byline.
     // A kicker may open the headline's line ("LIBYE. Donné pour mort, …").
     let Some(headline_at) = paragraphs[..first_prose].iter().position(|p| headline(reasons[p.start]) || headline(reasons[p.end - 1])) else { return };
+    let opening = Opening { lines, reasons, paragraphs: &paragraphs, headline_at, first_prose };
     // A date or byline between the headline and the first paragraph makes
     // that paragraph the lead, unless a byline or date follows it right
     // away ("Stand: 17.02.2026 18:04 Uhr", the deck, "Von Lena Hartmann,
     // SWR"): not a photo's credit, nor a note on the author further down.
-    // The first heading may be the site's menu ("Main-Post Startseite
-    // Region Würzburg …"); under it, the trail to the section ("Bogotá >
-    // Movilidad") and a kicker right above the headline ("Urteil am
-    // Landgericht") are no byline, which names a desk or a place with a
-    // comma ("Digital Desk, Bhubaneswar") or stands below the headline.
-    let trail = |p: &std::ops::Range<usize>| p.len() == 1 && [" > ", " › ", " » ", " → "].iter().any(|a| lines[p.start].text.contains(a));
-    let proper = |r: Option<Reason>| matches!(r, Some(Reason::NoEnding | Reason::Headline | Reason::HeadlineBlock | Reason::LabelPrefix));
-    let headline_proper = (headline_at..first_prose).find(|&k| proper(reasons[paragraphs[k].start])).unwrap_or(first_prose);
-    let kicker = |k: usize| {
-        let text = lines[paragraphs[k].start].text;
-        matches!(reasons[paragraphs[k].start], Some(Reason::TooShort | Reason::TitleCase))
-            && !text.contains([',', '，', '،'])
-            && !text.chars().any(char::is_numeric)
-            && k + 1 == headline_proper
-    };
-    let meta_above = (headline_at + 1..first_prose)
-        .any(|k| is_meta(reasons[paragraphs[k].start]) && !trail(&paragraphs[k]) && !(k < headline_proper && kicker(k)));
+    let meta_above = opening.byline_or_date_above();
     let byline_or_date = |r: Option<Reason>| matches!(r, Some(Reason::Stamp | Reason::Symbols | Reason::TitleCase));
-    // A desk's name in capitals right above the date is the byline
-    // ("REDACCIÓN BOGOTÁ", then "14 de julio 2026, 08:45 p. m.").
-    let desk_above_date = |k: usize| {
-        reasons[paragraphs[k].start] == Some(Reason::AllCaps) && paragraphs.get(k + 1).is_some_and(|p| reasons[p.start] == Some(Reason::Stamp))
-    };
     let deck_end = (first_prose..paragraphs.len().min(first_prose + MAX_DECK_PARAGRAPHS + 1))
         .find(|&k| furniture(&paragraphs[k]) || name_with_role(&lines[paragraphs[k].start]))
-        .filter(|&k| is_meta(reasons[paragraphs[k].start]) || name_with_role(&lines[paragraphs[k].start]) || desk_above_date(k));
+        .filter(|&k| opening.closes_a_deck(k));
     let Some(deck_end) = deck_end else { return };
-    // Between two clocks alone on their lines it is an entry of a timed
-    // transcript or a live page ("00:00", the text, "00:27"), not a deck
-    // (which a dated stamp may head: "Stand: 04.12.2025 21:47 Uhr").
-    const CLOCK_WORDS: usize = 2;
-    let clock = |k: usize| {
-        let p = &paragraphs[k];
-        p.len() == 1 && matches!(reasons[p.start], Some(Reason::Stamp | Reason::Symbols)) && lines[p.start].text.split_whitespace().count() <= CLOCK_WORDS
-    };
-    if first_prose > 0 && clock(first_prose - 1) && clock(deck_end) {
+    if opening.between_clocks(deck_end) {
         return;
     }
     if meta_above && (deck_end != first_prose + 1 || !byline_or_date(reasons[paragraphs[deck_end].start])) {
@@ -549,6 +518,73 @@ pub(super) fn decks(lines: &[Line], reasons: &mut [Option<Reason>]) {
         for p in deck {
             name_unnamed(&mut reasons[p.clone()], Reason::HeadlineBlock);
         }
+    }
+}
+
+/// A page's opening as [`decks`] reads it: its paragraphs, the first
+/// heading and the first paragraph of prose.
+struct Opening<'a, 'l> {
+    lines: &'a [Line<'l>],
+    reasons: &'a [Option<Reason>],
+    paragraphs: &'a [std::ops::Range<usize>],
+    headline_at: usize,
+    first_prose: usize,
+}
+
+impl Opening<'_, '_> {
+    fn reason(&self, k: usize) -> Option<Reason> {
+        self.reasons[self.paragraphs[k].start]
+    }
+
+    fn text(&self, k: usize) -> &str {
+        self.lines[self.paragraphs[k].start].text
+    }
+
+    /// A byline's or a date's reason; a byline is often a bare name
+    /// ("Katarzyna Nowak, Onet", "Marta Gil").
+    fn is_meta(r: Option<Reason>) -> bool {
+        matches!(r, Some(Reason::Stamp | Reason::Credit | Reason::Symbols | Reason::Dateline | Reason::LeadLabel | Reason::PhotoCredit | Reason::TitleCase | Reason::TooShort))
+    }
+
+    /// A byline or a date between the first heading and the first prose.
+    /// The first heading may be the site's menu ("Main-Post Startseite
+    /// Region Würzburg …"); under it, the trail to the section ("Bogotá >
+    /// Movilidad") and a kicker right above the headline ("Urteil am
+    /// Landgericht") are no byline, which names a desk or a place with a
+    /// comma ("Digital Desk, Bhubaneswar") or stands below the headline.
+    fn byline_or_date_above(&self) -> bool {
+        let proper = |r: Option<Reason>| matches!(r, Some(Reason::NoEnding | Reason::Headline | Reason::HeadlineBlock | Reason::LabelPrefix));
+        let headline = (self.headline_at..self.first_prose).find(|&k| proper(self.reason(k))).unwrap_or(self.first_prose);
+        let trail = |k: usize| self.paragraphs[k].len() == 1 && TRAIL_ARROWS.iter().any(|a| self.text(k).contains(a));
+        let kicker = |k: usize| {
+            matches!(self.reason(k), Some(Reason::TooShort | Reason::TitleCase))
+                && !self.text(k).contains([',', '，', '،'])
+                && !self.text(k).chars().any(char::is_numeric)
+                && k + 1 == headline
+        };
+        (self.headline_at + 1..self.first_prose).any(|k| Self::is_meta(self.reason(k)) && !trail(k) && !kicker(k))
+    }
+
+    /// The furniture paragraph `k` after the first prose ends a deck: a
+    /// byline or a date, or a desk's name in capitals right above the date
+    /// ("REDACCIÓN BOGOTÁ", then "14 de julio 2026, 08:45 p. m.").
+    fn closes_a_deck(&self, k: usize) -> bool {
+        let desk_above_date = self.reason(k) == Some(Reason::AllCaps) && self.paragraphs.get(k + 1).is_some_and(|p| self.reasons[p.start] == Some(Reason::Stamp));
+        Self::is_meta(self.reason(k)) || name_with_role(&self.lines[self.paragraphs[k].start]) || desk_above_date
+    }
+
+    /// The first prose stands between two clocks alone on their lines, the
+    /// second at `end`: an entry of a timed transcript or a live page
+    /// ("00:00", the text, "00:27"), not a deck (which a dated stamp may
+    /// head: "Stand: 04.12.2025 21:47 Uhr").
+    fn between_clocks(&self, end: usize) -> bool {
+        const CLOCK_WORDS: usize = 2;
+        let clock = |k: usize| {
+            self.paragraphs[k].len() == 1
+                && matches!(self.reason(k), Some(Reason::Stamp | Reason::Symbols))
+                && self.text(k).split_whitespace().count() <= CLOCK_WORDS
+        };
+        self.first_prose > 0 && clock(self.first_prose - 1) && clock(end)
     }
 }
 
