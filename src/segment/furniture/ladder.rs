@@ -8,7 +8,7 @@ use super::cues::cue;
 use super::form::{broken_parenthesis, bullet, heading_or_name, labelled_headline, repeated_headline, short_statement, starts_lowercase, title_case, too_short};
 use super::labels::{dateline, glued_label, label_prefix, rating_entry, title_label};
 use super::line::{Features, Line, SHORT_LINE_WORDS};
-use super::links::{embedded_post, ends_in_link, opens_with_handle, opens_with_tag};
+use super::links::{embedded_post, ends_in_link, opens_with_handle, opens_with_tag, tagged_post};
 use super::reason::Reason;
 use super::stamps::{bare_date, chronology_entry, clock_stamp, dated_stamp, opens_with_time};
 use crate::segment::lead_label::is_lead_label;
@@ -95,7 +95,7 @@ pub(super) fn judge(line: &Line, f: &Features, form: bool, several: bool) -> Opt
     if repeated_headline(line.text) {
         return Some(Reason::RepeatedHeadline);
     }
-    if embedded_post(&f.folded) || opens_with_handle(line.text) || opens_with_tag(line.text) {
+    if embedded_post(&f.folded) || opens_with_handle(line.text) || opens_with_tag(line.text) || tagged_post(&f.folded) {
         return Some(Reason::EmbeddedPost);
     }
     if let Some(reason) = cue(f) {

@@ -70,6 +70,23 @@ pub(super) fn opens_with_tag(text: &str) -> bool {
     rest.starts_with(char::is_alphabetic) && !first_word.contains(['"', '”', '»']) && rest.split_whitespace().count() >= 3
 }
 
+/// Words that speak of a post or its tags ("… utilizan las etiquetas
+/// #Syria y #March15 …", "… informó a través de su cuenta en Twitter que
+/// …"): a sentence with them reports a post.
+const POST_TALK: &[&str] = &[
+    "twitter", "tweet", "tuit", "instagram", "facebook", "weibo", "微博", "hashtag", "hahstag", "etiqueta", "mot-dièse",
+    "mots-dièse", "mot-clé", "mots-clés", "mot clé", "mots clés", "schlagwort", "parola chiave", "parole chiave", "хештег", "хэштег", "etiket",
+    "وسم", "هاشتاغ", "话题", "話題", "タグ", "해시태그", "แฮชแท็ก",
+];
+
+/// "Depuis le mois de mars, plus de 2000 personnes ont été tuées par #Assad
+/// en #Syrie …": two tags or more in a sentence that does not speak of
+/// posts make it a post quoted, wherever the tags stand.
+pub(super) fn tagged_post(folded: &str) -> bool {
+    let tag = |w: &&str| w.trim_start_matches(['(', '[', '¿', '¡', '"', '“', '«', '„']).strip_prefix('#').is_some_and(|r| r.starts_with(char::is_alphabetic));
+    folded.split_whitespace().filter(tag).count() >= 2 && !POST_TALK.iter().any(|w| folded.contains(w))
+}
+
 /// Sentences of the longest post taken whole under its signature.
 const MAX_POST_SENTENCES: usize = 8;
 
@@ -249,6 +266,26 @@ fn names_an_image_file(folded: &str) -> bool {
 mod tests {
     use crate::segment::furniture::Reason;
     use crate::segment::furniture::tests::{paragraph, paragraphs_of, PROSE};
+
+    #[test]
+    fn two_tags_make_a_post_unless_the_sentence_speaks_of_posts() {
+        use crate::segment::furniture::classify_sentence;
+        for post in [
+            "Depuis le mois de mars, plus de 2000 personnes ont été tuées par #Assad en #Syrie mais le peuple syrien est brave.",
+            "Ni los niños en #Siria tienen temor de los tanques de #Bashar.",
+            "\"La conferencia de #Antalya [#Anatolia] no es conferencia de \"oposición\".",
+        ] {
+            assert_eq!(classify_sentence(post), Some(Reason::EmbeddedPost), "{post}");
+        }
+        for prose in [
+            "En Twitter, los sirios han utilizado las etiquetas #Syria y #March15 para conmemorar el día.",
+            "Les manifestants utilisent le mot clé #RamadanMassacre et #Hama pour alerter le monde.",
+            "The company ranked #1 in sales and #2 in profits last year.",
+            "The protest was organised under the #MeToo banner in three cities.",
+        ] {
+            assert_eq!(classify_sentence(prose), None, "{prose}");
+        }
+    }
 
     #[test]
     fn embedded_social_media_posts() {
