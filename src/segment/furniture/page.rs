@@ -784,8 +784,9 @@ pub(super) fn speaker_labels(lines: &[Line], reasons: &mut [Option<Reason>]) {
 pub(super) fn furniture_page(reasons: &mut [Option<Reason>]) {
     // A note on the story ("This post is part of our coverage …") says the
     // page is a story, so it does not count towards furniture.
-    // So does a live blog's time label.
-    let furniture = reasons.iter().filter(|r| r.is_some_and(|r| !matches!(r, Reason::EditorNote | Reason::TimedEntry))).count();
+    // So does a live blog's time label, and a quoted post: a page that
+    // quotes posts is a story about them.
+    let furniture = reasons.iter().filter(|r| r.is_some_and(|r| !matches!(r, Reason::EditorNote | Reason::TimedEntry | Reason::EmbeddedPost))).count();
     let others = reasons.len() - furniture;
     let boilerplate = reasons.iter().filter(|r| **r == Some(Reason::Boilerplate)).count();
     let links = reasons.iter().filter(|r| **r == Some(Reason::Link)).count();
@@ -925,6 +926,19 @@ mod tests {
             "Learn more",
         ]);
         assert_eq!(article[1..3], [None, None]);
+        // A story that quotes posts is a story about them: its posts do not
+        // make it a page of furniture.
+        let quoting = page(&[
+            "This feature is not available right now.",
+            "Please try again later.",
+            "The campaign now tries to keep the news from Hama trending on social networks.",
+            "Même les gamins en #Syria n'ont pas peur des tanks de #Bashar.",
+            "Vu de #Damas en #Syrie où je vis depuis 6 ans, la mort de Bashar Al Assad ressemble à une rumeur.",
+            "Ni los niños en #Siria tienen temor de los tanques de #Bashar.",
+            "Depuis le mois de mars, plus de 2000 personnes ont été tuées par #Assad en #Syrie.",
+            "The journalist replied that a tweet alone could not stop a massacre.",
+        ]);
+        assert_eq!([quoting[2], quoting[7]], [None, None], "{quoting:?}");
     }
 
     #[test]
