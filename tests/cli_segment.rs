@@ -1,4 +1,4 @@
-//! `precis segment` run as a program on small temporary files.
+//! `precis segment` (and `furniture-eval`) run as a program on small temporary files.
 
 #[path = "support/cli.rs"]
 mod cli;
@@ -173,4 +173,18 @@ fn names_the_cyrillic_languages_the_detector_does_not_know() {
         let file = paths[doc as usize].file_name().unwrap().to_str().unwrap();
         assert_eq!(lang, &file[..2], "{file}: {text}");
     }
+}
+
+/// `furniture-eval` on a folder of labelled pages alone (the pages beyond
+/// the 16 languages) prints their table and stops there, and a folder with
+/// neither pages nor the English fixture is named in the error.
+#[test]
+fn furniture_eval_reads_a_folder_of_pages_alone() {
+    let other = repo().join("tests/fixtures/furniture/other-languages");
+    let table = succeed(["furniture-eval".as_ref(), "--fixture".as_ref(), other.as_os_str()]);
+    assert!(table.contains("| vi | test |"), "{table}");
+    assert!(!table.contains("English Multi-News fixture"), "{table}");
+    let empty = Scratch::new("furniture-eval-empty");
+    let error = fail(["furniture-eval", "--fixture", empty.arg()]);
+    assert!(error.contains("holds no labelled pages"), "{error}");
 }

@@ -4,7 +4,7 @@
 //! Multi-News fixture; with the errors.
 
 use super::flags::ModelsFlag;
-use anyhow::{anyhow, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use precis::document::Cluster;
 use precis::encoder::Encoder;
 use precis::eval::furniture_fixture::{judge_read, Score};
@@ -15,7 +15,7 @@ use std::path::PathBuf;
 #[derive(clap::Args)]
 pub struct FurnitureEvalArgs {
     /// Folder with clusters.jsonl and labels.jsonl (English, labelled per
-    /// sentence), and pages/ (16 languages, labelled per line).
+    /// sentence), pages/ (labelled per line), or both, as the default.
     #[arg(long, default_value = "tests/fixtures/furniture")]
     pub fixture: PathBuf,
     /// Print the misjudged sentences of this split (dev, test or all).
@@ -37,11 +37,24 @@ pub struct FurnitureEvalArgs {
     pub models: ModelsFlag,
 }
 
+/// Reports on what the folder holds: labelled pages, the English fixture,
+/// or both (`tests/fixtures/furniture`); a folder of pages alone, such as
+/// `other-languages`, gets the per-language table only.
 pub fn run(args: FurnitureEvalArgs) -> Result<()> {
+    let has_pages = args.fixture.join("pages").is_dir();
+    let has_fixture = args.fixture.join("clusters.jsonl").is_file();
+    if !has_pages && !has_fixture {
+        bail!("{} holds no labelled pages (pages/) and no English fixture (clusters.jsonl, labels.jsonl)", args.fixture.display());
+    }
     let encoder = if args.reader { Some(super::models::load_encoder(args.models.dir())?) } else { None };
     let read = |cluster: &mut Cluster| read_with(encoder.as_ref(), cluster);
-    pages_report(&args, read)?;
-    fixture_report(&args, read)
+    if has_pages {
+        pages_report(&args, read)?;
+    }
+    if has_fixture {
+        fixture_report(&args, read)?;
+    }
+    Ok(())
 }
 
 /// The prose reader's decision marked on the cluster, when it runs.
@@ -112,8 +125,11 @@ fn print_error(page: &Page, j: &JudgedSentence) {
 }
 
 fn fixture_report(args: &FurnitureEvalArgs, read: impl FnMut(&mut Cluster) -> Result<(), String>) -> Result<()> {
-    let clusters = std::fs::read_to_string(args.fixture.join("clusters.jsonl"))?;
-    let labels = std::fs::read_to_string(args.fixture.join("labels.jsonl"))?;
+    let read_file = |name: &str| {
+        let path = args.fixture.join(name);
+        std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))
+    };
+    let (clusters, labels) = (read_file("clusters.jsonl")?, read_file("labels.jsonl")?);
     let judged = judge_read(&clusters, &labels, read).map_err(|e| anyhow!(e))?;
     println!("English Multi-News fixture ({}), labelled per sentence: junk precision and recall", args.fixture.display());
     println!();
