@@ -24,6 +24,14 @@ pub fn is_full_stop(c: char) -> bool {
     matches!(c, '.' | '。' | '．' | '｡' | '۔' | '।' | '॥' | '։' | '።' | '။' | '។' | '៕' | '།' | '༎')
 }
 
+/// A Thai letter: Thai ends its sentences with no mark, a space or the
+/// paragraph's end closes them, and a point closes an abbreviation
+/// ("15:42 น.", "(สรท.)"). Lao writes full stops today, as Myanmar, Khmer
+/// and Tibetan write their own.
+pub fn is_markless_letter(c: char) -> bool {
+    UnspacedScript::block(c) == Some(UnspacedScript::Thai) && c.is_alphabetic()
+}
+
 /// A letter of the Greek blocks (basic and extended).
 pub fn is_greek(c: char) -> bool {
     matches!(c as u32, 0x0370..=0x03FF | 0x1F00..=0x1FFF)

@@ -46,10 +46,13 @@ const MIN_PUNCTUATED_SENTENCES: usize = 5;
 /// do. The second case is a page whose related-story headlines outnumber
 /// the story's own sentences (45 headlines beside 13 sentences): the story
 /// shows that the page punctuates, so its headlines are headlines. A text
-/// that seldom punctuates (a chat log, a list) is still left alone.
+/// that seldom punctuates (a chat log, a list) is still left alone, and so
+/// is Thai, whose sentences end without a mark: there a mark at the
+/// end is a question's, or an abbreviation's point ("15:42 น.", "(สรท.)"),
+/// and five of them on a Thai page once took all its prose.
 pub(super) fn judged_by_form(features: &[Features]) -> bool {
     let long = features.iter().filter(|f| f.words >= 8.0).count();
-    let punctuated = features.iter().filter(|f| f.words >= 8.0 && f.ends_sentence).count();
+    let punctuated = features.iter().filter(|f| f.words >= 8.0 && f.ends_sentence && !f.markless).count();
     long == 0 || punctuated as f32 >= MIN_PUNCTUATED_SHARE * long as f32 || punctuated >= MIN_PUNCTUATED_SENTENCES
 }
 
@@ -298,5 +301,25 @@ mod tests {
         // Four punctuated sentences among twelve lines without an ending: a
         // text that seldom punctuates, left alone.
         assert_eq!(page(&lines[1..]), vec![None; 16]);
+    }
+
+    #[test]
+    fn thai_marks_at_the_end_do_not_make_a_page_punctuate() {
+        // Two questions and three abbreviations' points, each at the end
+        // of a long clause: Thai still ends its sentences without a mark.
+        let marked = [
+            "บาทแข็งแบบนี้ ผู้ส่งออกจะรับไหวอีกนานแค่ไหน?",
+            "คำถามคือ รัฐบาลจะทำอะไรได้มากกว่านี้หรือไม่?",
+            "ประธานสภาผู้ส่งสินค้าทางเรือแห่งประเทศไทย (สรท.)",
+            "ปลัดกระทรวงพาณิชย์แถลงข่าวเมื่อวันที่ 21 เมษายน 2569 เวลา 15:42 น.",
+            "แท็ก : ส่งออก ค่าเงินบาท กระทรวงพาณิชย์ ทุเรียน สรท.",
+        ];
+        let story = [
+            "การแข็งค่าของบาททุก 1 บาทต่อดอลลาร์ จึงอาจกินกำไรของผู้ส่งออกกลุ่มนี้ไปเกือบทั้งหมด",
+            "ส่วนข้าวหดตัว 12.6% จากการแข่งขันด้านราคากับเวียดนามและอินเดีย",
+            "ตัวเลขนี้ไม่ได้ทำให้ผู้ค้าข้าวแปลกใจ",
+        ];
+        let lines: Vec<&str> = marked.iter().chain(story.iter()).copied().collect();
+        assert_eq!(page(&lines)[5..], [None; 3]);
     }
 }

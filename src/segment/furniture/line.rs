@@ -29,6 +29,9 @@ pub(super) struct Features {
     pub(super) words: f32,
     /// Mostly ideographs, kana or Thai: scripts that do not space words.
     pub(super) spaceless: bool,
+    /// Mostly Thai letters: sentences that end without a mark, so a mark at
+    /// the end says little ([`crate::text::is_markless_letter`]).
+    pub(super) markless: bool,
     pub(super) letters: usize,
     /// Hangul syllables and CJK ideographs and kana among the letters: each
     /// writes what an alphabet takes two letters or more for.
@@ -116,6 +119,7 @@ impl Features {
         let mut tokens = 0usize;
         let mut ideographs = 0usize;
         let mut phrase_spaced = 0usize;
+        let mut markless = 0usize;
         let mut greek = 0usize;
         let mut hangul = 0usize;
         for word in text.split_whitespace() {
@@ -149,6 +153,7 @@ impl Features {
                     ideographs += 1;
                 } else if crate::text::is_phrase_spaced_letter(c) {
                     phrase_spaced += 1;
+                    markless += usize::from(crate::text::is_markless_letter(c));
                 } else if crate::text::is_greek(c) {
                     greek += 1;
                 }
@@ -160,6 +165,7 @@ impl Features {
         }
         f.syllable_letters = hangul + ideographs;
         f.spaceless = ideographs + phrase_spaced > f.letters / 2;
+        f.markless = markless > f.letters / 2;
         f.words = if f.spaceless {
             ideographs as f32 / 2.0 + phrase_spaced as f32 / 5.0 + (tokens as f32 / 2.0).min(3.0)
         } else if hangul > f.letters / 2 {
