@@ -712,7 +712,7 @@ const MIN_QUESTION_SUBHEADS: usize = 3;
 /// A question asked in the text runs on in its paragraph, or stands once
 /// or twice on a page.
 pub(super) fn question_subheads(lines: &[Line], features: &[Features], reasons: &mut [Option<Reason>]) {
-    if interview_page(lines) {
+    if interview(lines, features) {
         return;
     }
     let asks = |i: usize| {
@@ -728,6 +728,48 @@ pub(super) fn question_subheads(lines: &[Line], features: &[Features], reasons: 
             reasons[i] = Some(Reason::QuestionSubhead);
         }
     }
+}
+
+/// A page that prints an interview: labelled so, or with the
+/// interviewer's turns of a remark and a question.
+fn interview(lines: &[Line], features: &[Features]) -> bool {
+    interview_page(lines) || interviewer_turns(lines, features)
+}
+
+/// A short question or answer alone on its line, on an interview's page,
+/// is a turn of the talk ("— А что тогда?", "— Нет."), not a fragment.
+pub(super) fn short_turns(lines: &[Line], features: &[Features], reasons: &mut [Option<Reason>]) {
+    if !interview(lines, features) {
+        return;
+    }
+    for i in 0..lines.len() {
+        let f = &features[i];
+        let answers = i > 0 && asks_a_question(&features[i - 1]);
+        if reasons[i] == Some(Reason::TooShort) && lines[i].own_line && f.ends_sentence && (asks_a_question(f) || answers) {
+            reasons[i] = None;
+        }
+    }
+}
+
+/// Paragraphs of a remark and a question, on a page printed as an
+/// interview without its label: the interviewer's turns ("— Покупатели
+/// жалуются, что из аптек снова пропадают препараты. Это дефицит?"). An
+/// explainer's subheads stand alone, and its text seldom ends a paragraph
+/// on a question.
+const MIN_INTERVIEWER_TURNS: usize = 3;
+
+/// The interviewer asks in a fifth of an interview's paragraphs or more
+/// (a quarter or so in the interviews of the crisis news and the fixture).
+/// Readers' comments end a paragraph on a question too, but in about a
+/// tenth of them.
+const MIN_ASKING_SHARE: f32 = 0.2;
+
+fn interviewer_turns(lines: &[Line], features: &[Features]) -> bool {
+    let paragraphs = paragraphs(lines);
+    let asks = |p: &std::ops::Range<usize>| asks_a_question(&features[p.end - 1]);
+    let turns = paragraphs.iter().filter(|p| p.len() >= 2 && asks(p) && !asks_a_question(&features[p.start])).count();
+    let asking = paragraphs.iter().filter(|p| asks(p)).count();
+    turns >= MIN_INTERVIEWER_TURNS && asking as f32 >= MIN_ASKING_SHARE * paragraphs.len() as f32
 }
 
 /// "INTERVIEW", "Entretien", "ENTREVISTA", "인터뷰": the label, alone on its
@@ -1306,6 +1348,39 @@ mod tests {
         interview.extend(sections);
         let interview = page(&interview);
         assert!(!interview.contains(&Some(Reason::QuestionSubhead)) && interview[6] == None, "{interview:?}");
+    }
+
+    #[test]
+    fn an_interview_without_its_label_is_told_by_the_interviewers_turns() {
+        let talk: [&[&str]; 11] = [
+            &["С начала года лекарства подорожали почти на 6%.", "Это больше, чем общая инфляция.", "Почему?"],
+            &["Потому что около 40% того, что стоит на полке, так или иначе завязано на импорт."],
+            &["Покупатели жалуются, что из аптек снова пропадают препараты.", "Это дефицит?"],
+            &["Нет."],
+            &["А что тогда?"],
+            &["Это перебои, и дефицит — это когда препарата нет нигде и его нечем заменить."],
+            &["Вы запустили собственную торговую марку.", "Зачем?"],
+            &["Чтобы зарабатывать, и я не буду делать вид, что мотив другой."],
+            &["Вы будете покупать?"],
+            &["Если цена будет разумной, да, мы уже смотрим на несколько сетей на Урале."],
+            &["Что будет с рынком к концу года?"],
+        ];
+        let mut talk = talk.to_vec();
+        talk.push(&["Консолидация продолжится, небольшим сетям сейчас очень тяжело."]);
+        let reasons = paragraphs_of(&talk);
+        assert!(reasons.iter().all(Option::is_none), "{reasons:?}");
+        // An explainer's subheads still head its sections: its paragraphs
+        // do not end on questions.
+        let explainer = paragraphs_of(&[
+            &["Le gouvernement a présenté mercredi son projet de décret sur la semaine de quatre jours."],
+            &["Qui est concerné ?"],
+            &["Tous les agents de l'État pourront en faire la demande à partir de septembre."],
+            &["Combien d'heures par jour ?"],
+            &["La durée de travail hebdomadaire ne change pas, elle sera répartie sur quatre journées."],
+            &["Le chef de service peut-il refuser ?"],
+            &["Oui, si la continuité du service public l'exige.", "Il devra motiver sa décision par écrit."],
+        ]);
+        assert_eq!([explainer[1], explainer[3], explainer[5]], [Some(Reason::QuestionSubhead); 3], "{explainer:?}");
     }
 
     #[test]
