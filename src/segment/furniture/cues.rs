@@ -70,10 +70,12 @@ const CUES: &[Cues] = &[
         ],
     },
     Cues {
-        // Thai "by" opens a byline, and clauses too: only a short line.
+        // Thai "by" opens a byline, and clauses too: only a short line, as
+        // long as a desk's and a site's name ("โดย ทีมข่าวเศรษฐกิจ
+        // ประชาชาติธุรกิจ", 7.5 words as the rules count Thai).
         reason: Reason::Credit,
         whole_words: false,
-        max_words: 6.0,
+        max_words: 8.0,
         starts: &["โดย "],
         contains: &[],
     },
@@ -86,7 +88,8 @@ const CUES: &[Cues] = &[
             "©", "all rights reserved", "tous droits réservés", "todos los derechos reservados", "alle rechte vorbehalten",
             "tutti i diritti riservati", "todos os direitos reservados", "alle rechten voorbehouden", "wszelkie prawa zastrzeżone",
             "все права защищены", "tüm hakları saklıdır", "جميع الحقوق محفوظة", "版权所有", "版權所有", "无权转载", "不得轉載",
-            "無断転載", "無断複製", "무단전재", "무단 전재", "재배포 금지", "สงวนลิขสิทธิ์",
+            "無断転載", "無断複製", "許可なく転載", "転載を禁じ", "不得转载", "禁止转载", "무단전재", "무단 전재", "재배포 금지",
+            "สงวนลิขสิทธิ์",
             // A wire's terms, in English on any page ("No reproduction or republication without written permission.").
             "no reproduction or republication", "may not be published, broadcast",
         ],
@@ -377,8 +380,14 @@ const CUES: &[Cues] = &[
             "darse de baja en cualquier momento", "jederzeit abbestellen", "jederzeit wieder abmelden",
             "disiscriverti in qualsiasi momento", "descadastrar a qualquer momento", "op elk moment afmelden",
             "zrezygnować w każdej chwili", "отписаться в любой момент", "随时取消订阅", "隨時取消訂閱",
-            // A tip line: "Heb je een tip voor de redactie?".
-            "tip voor de redactie", "have a news tip", "got a news tip",
+            // A tip line: "Heb je een tip voor de redactie?", "Wyślij nam
+            // zdjęcia lub nagranie na Kontakt24."
+            "tip voor de redactie", "have a news tip", "got a news tip", "send us your photos", "send us your videos",
+            "wyślij nam zdjęcia", "wyślij nam swoje zdjęcia", "prześlij nam zdjęcia", "envoyez-nous vos photos",
+            "envíanos tus fotos", "envíanos tus vídeos", "schicken sie uns ihre fotos", "inviaci le tue foto",
+            "envie suas fotos", "stuur ons je foto", "пришлите нам фото", "присылайте нам фото",
+            // A sign-up's button ("Jetzt kostenlos abonnieren.").
+            "kostenlos abonnieren",
         ],
     },
     Cues {
@@ -581,7 +590,7 @@ mod tests {
     }
 
     #[test]
-    fn rights_offers_consent_sign_ups_and_contacts_in_every_language() {
+    fn rights_offers_consent_sign_ups_tips_and_bylines_in_every_language() {
         let cases = [
             ("Tüm hakları saklıdır.", Reason::Copyright),
             ("Tutti i diritti riservati.", Reason::Copyright),
@@ -592,6 +601,10 @@ mod tests {
             ("Vous pouvez vous désinscrire à tout moment.", Reason::Appeal),
             ("Z subskrypcji możesz zrezygnować w każdej chwili.", Reason::Appeal),
             ("Heb je een tip voor de redactie?", Reason::Appeal),
+            ("Wyślij nam zdjęcia lub nagranie na Kontakt24.", Reason::Appeal),
+            ("Jetzt kostenlos abonnieren.", Reason::Appeal),
+            ("許可なく転載することを禁じます。", Reason::Copyright),
+            ("โดย ทีมข่าวเศรษฐกิจ ประชาชาติธุรกิจ", Reason::Credit),
             ("Wir und unsere Partner verwenden Cookies und ähnliche Technologien, um Inhalte zu personalisieren.", Reason::BrowserNotice),
             ("Conmutador: 618.813.7080 | Publicidad ext 104, 108 | Suscripciones ext.", Reason::Widget),
             ("免责声明：本文内容与数据仅供参考，不构成投资建议，使用前请核实。", Reason::EditorNote),
@@ -603,6 +616,8 @@ mod tests {
             "Der Verein will alle Artikel der Satzung bis zum Sommer überarbeiten.",
             "Die Zeitung hat rund 40.000 Abonnenten, sagte der Verleger.",
             "El teléfono de la víctima fue hallado en el río.",
+            "Policja poprosiła mieszkańców, by wysłali zdjęcia zalanych ulic.",
+            "โดยเฉพาะกลุ่มเสี่ยง ได้แก่ เด็กเล็ก ผู้สูงอายุ หญิงตั้งครรภ์",
         ] {
             assert_eq!(classify_sentence(prose), None, "{prose}");
         }
