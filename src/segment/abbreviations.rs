@@ -104,8 +104,9 @@ fn known(word: &str) -> Option<Abbreviation> {
         | "Ltda." | "Mio." | "Mrd." | "Tsd." | "г." | "гг." | "в." | "вв." | "др." | "тыс." | "млн."
         | "млрд." | "тис." | "εκατ." | "δισ." | "χλμ." | "κ.ά." | "κλπ." | "n.k." | "dll."
         | "dsb." | "Tbk." => MayEndSentence,
-        // Before numbers: numbers, articles, pages, months.
-        "No." | "Nos." | "no." | "Nr." | "nr." | "Nº." | "nº." | "núm." | "Núm." | "art." | "Art."
+        // Before numbers: numbers, articles, pages, months, a match's
+        // minute ("Durán (Lucas Aranda, min. 71)").
+        "min." | "Min." | "No." | "Nos." | "no." | "Nr." | "nr." | "Nº." | "nº." | "núm." | "Núm." | "art." | "Art."
         | "arts." | "Abs." | "pp." | "pág." | "págs." | "Pág." | "vol." | "Vol." | "fig." | "Fig."
         | "tel." | "Tel." | "Jan." | "Feb." | "Febr." | "Mar." | "Apr." | "Jun." | "Jul." | "Aug."
         | "Sep." | "Sept." | "Oct." | "Okt." | "Nov." | "Dec." | "Dez." | "ene." | "feb." | "abr."
@@ -193,6 +194,7 @@ mod tests {
         assert!(!pairs_plural_initials("EU.", " UU."));
         assert_eq!(classify("etc."), Some(MayEndSentence));
         assert_eq!(classify("No."), Some(BeforeNumber));
+        assert_eq!(classify("min."), Some(BeforeNumber));
         assert_eq!(classify("3."), Some(Ordinal));
         assert_eq!(classify("2019."), None);
         assert_eq!(classify("said."), None);

@@ -795,6 +795,10 @@ mod tests {
             sentences("It was No. 5 on Jan. 12 in art. 3 of the law. He said No. Then he left."),
             ["It was No. 5 on Jan. 12 in art. 3 of the law.", "He said No.", "Then he left."]
         );
+        assert_eq!(
+            sentences("Durán (Lucas Aranda, min. 71) y Galán. La espera duró 15 min. Luego llegó el árbitro."),
+            ["Durán (Lucas Aranda, min. 71) y Galán.", "La espera duró 15 min.", "Luego llegó el árbitro."]
+        );
     }
 
     #[test]
