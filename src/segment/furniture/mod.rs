@@ -196,6 +196,12 @@ pub fn ends_like_sentence(text: &str) -> bool {
     Features::of(text).ends_sentence
 }
 
+/// Whether a sentence asks a question (`?`, `？`, `؟` before closing quotes
+/// and brackets).
+pub fn asks(text: &str) -> bool {
+    form::asks_a_question(&Features::of(text))
+}
+
 /// The reason for one sentence taken alone (a document of one sentence).
 pub fn classify_sentence(text: &str) -> Option<Reason> {
     classify(&[vec![Line { text, own_line: true, ends_line: true, lang: "und" }]]).remove(0).remove(0)
