@@ -83,6 +83,26 @@ pub(super) fn one_word_answers(lines: &[Line], features: &[Features], reasons: &
     }
 }
 
+/// A match's score written as a sentence inside a paragraph, with its
+/// full stop, is the story's ("… lejos del alcance de Ribó. 1-2."), not a
+/// widget's: on a line of its own it stays one. Only one or two digits a
+/// side, so that a phone number or a span of years stays a table's.
+pub(super) fn scores_in_the_text(lines: &[Line], reasons: &mut [Option<Reason>]) {
+    for (line, reason) in lines.iter().zip(reasons.iter_mut()) {
+        if *reason == Some(Reason::Symbols) && !line.own_line && is_score(line.text) {
+            *reason = None;
+        }
+    }
+}
+
+/// "1-2.", "3–0.": goals a side, a dash between them, a full stop.
+fn is_score(text: &str) -> bool {
+    let Some(score) = text.trim().strip_suffix('.') else { return false };
+    let Some((home, away)) = score.split_once(['-', '–']) else { return false };
+    let goals = |side: &str| (1..=2).contains(&side.len()) && side.chars().all(|c| c.is_ascii_digit());
+    goals(home) && goals(away)
+}
+
 /// Words in a paragraph that can still be a caption with its credit.
 const CAPTION_PARAGRAPH_WORDS: f32 = 50.0;
 
@@ -1348,6 +1368,19 @@ mod tests {
         interview.extend(sections);
         let interview = page(&interview);
         assert!(!interview.contains(&Some(Reason::QuestionSubhead)) && interview[6] == None, "{interview:?}");
+    }
+
+    #[test]
+    fn a_score_in_a_paragraph_of_prose_is_prose() {
+        let r = paragraphs_of(&[
+            &["Minuto 89.", "Centro de Ferrán desde la izquierda y Salvatierra cabecea cruzado, lejos del alcance de Ribó.", "1-2."],
+            &["El Pizjuán enmudeció durante unos segundos, mientras celebraban los béticos."],
+            &["1-2"],
+            &["Reserve su viaje a Egipto con todo incluido desde hoy.", "4.195€/pers."],
+            &["Las fotos muestran los barrios destruidos de Alepo.", "(27.03.2016)."],
+        ]);
+        assert_eq!(r[..4], [None; 4], "{r:?}");
+        assert_eq!([r[4], r[6], r[8]], [Some(Reason::Symbols); 3], "{r:?}");
     }
 
     #[test]
