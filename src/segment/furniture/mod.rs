@@ -76,7 +76,7 @@ use ladder::{judge, judged_by_form};
 use line::Features;
 use stamps::entry_titles;
 use page::{
-    asking_headline, captions_over_credits, credited_paragraphs, one_word_answers, decks, edge_runs, furniture_page, furniture_paragraphs, headline_lines, headline_lists, link_blocks, question_subheads, scores_in_the_text, short_turns,
+    asking_headline, captions_over_credits, credited_paragraphs, one_word_answers, decks, edge_runs, furniture_page, furniture_paragraphs, headline_lines, headline_lists, link_blocks, question_subheads, scores_in_the_text,
     site_notices, speaker_labels, unpunctuated_page,
 };
 
@@ -129,7 +129,6 @@ pub fn classify(documents: &[Vec<Line>]) -> Vec<Vec<Option<Reason>>> {
                 headline_lists(lines, features, &mut reasons);
                 asking_headline(lines, features, &mut reasons);
                 question_subheads(lines, features, &mut reasons);
-                short_turns(lines, features, &mut reasons);
                 entry_titles(lines, features, &mut reasons);
             }
             one_word_answers(lines, features, &mut reasons);

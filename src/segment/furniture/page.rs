@@ -730,9 +730,11 @@ const MIN_QUESTION_SUBHEADS: usize = 3;
 /// "¿Quién puede pedirlo?", "拥堵费怎么收？"): three short questions or
 /// more alone on their lines, each with the text that answers it below.
 /// A question asked in the text runs on in its paragraph, or stands once
-/// or twice on a page.
+/// or twice on a page. On an interview's page the questions are the
+/// interviewer's, and its short turns are spared ([`short_turns`]).
 pub(super) fn question_subheads(lines: &[Line], features: &[Features], reasons: &mut [Option<Reason>]) {
     if interview(lines, features) {
+        short_turns(lines, features, reasons);
         return;
     }
     let asks = |i: usize| {
@@ -758,10 +760,7 @@ fn interview(lines: &[Line], features: &[Features]) -> bool {
 
 /// A short question or answer alone on its line, on an interview's page,
 /// is a turn of the talk ("— А что тогда?", "— Нет."), not a fragment.
-pub(super) fn short_turns(lines: &[Line], features: &[Features], reasons: &mut [Option<Reason>]) {
-    if !interview(lines, features) {
-        return;
-    }
+fn short_turns(lines: &[Line], features: &[Features], reasons: &mut [Option<Reason>]) {
     for i in 0..lines.len() {
         let f = &features[i];
         let answers = i > 0 && asks_a_question(&features[i - 1]);
@@ -771,11 +770,7 @@ pub(super) fn short_turns(lines: &[Line], features: &[Features], reasons: &mut [
     }
 }
 
-/// Paragraphs of a remark and a question, on a page printed as an
-/// interview without its label: the interviewer's turns ("— Покупатели
-/// жалуются, что из аптек снова пропадают препараты. Это дефицит?"). An
-/// explainer's subheads stand alone, and its text seldom ends a paragraph
-/// on a question.
+/// Paragraphs of a remark and a question that make an interview.
 const MIN_INTERVIEWER_TURNS: usize = 3;
 
 /// The interviewer asks in a fifth of an interview's paragraphs or more
@@ -784,6 +779,11 @@ const MIN_INTERVIEWER_TURNS: usize = 3;
 /// tenth of them.
 const MIN_ASKING_SHARE: f32 = 0.2;
 
+/// A page printed as an interview without its label: the interviewer's
+/// turns, paragraphs of a remark and a question ("— Покупатели жалуются,
+/// что из аптек снова пропадают препараты. Это дефицит?"), and many
+/// paragraphs that end on a question. An explainer's subheads stand alone,
+/// and its text seldom ends a paragraph on a question.
 fn interviewer_turns(lines: &[Line], features: &[Features]) -> bool {
     let paragraphs = paragraphs(lines);
     let asks = |p: &std::ops::Range<usize>| asks_a_question(&features[p.end - 1]);
