@@ -195,6 +195,14 @@ impl Cluster {
         Self { documents, sentences: all }
     }
 
+    /// Whether sentence `id` is alone in its paragraph (a paragraph's
+    /// sentences stand together, in order).
+    pub fn alone_in_its_paragraph(&self, id: usize) -> bool {
+        let sentence = &self.sentences[id];
+        let same_paragraph = |j: usize| self.sentences.get(j).is_some_and(|s| s.doc == sentence.doc && s.para == sentence.para);
+        !(id > 0 && same_paragraph(id - 1)) && !same_paragraph(id + 1)
+    }
+
     /// Number of budget words in all documents.
     pub fn total_words(&self) -> usize {
         self.sentences.iter().map(|s| s.words).sum()

@@ -4,7 +4,6 @@ use super::{Settings, Summary};
 use crate::document::Cluster;
 use crate::encoder::{Embedding, Encoder};
 use crate::segment::prose_reader::{ProseReader, Verdict};
-use std::collections::HashMap;
 
 /// The cluster's sentences with the prose reader's reason on those it read
 /// as furniture for `summary`: what the CLI's JSON and the app's Sources tab
@@ -58,16 +57,11 @@ pub fn read_prose(cluster: &Cluster, embeddings: &[Embedding], settings: &Settin
     }
     let reader = ProseReader::shipped();
     let summary_lines = ProseReader::summary_lines();
-    let mut per_paragraph: HashMap<(usize, usize), usize> = HashMap::new();
-    for s in &cluster.sentences {
-        *per_paragraph.entry((s.doc, s.para)).or_default() += 1;
-    }
     for (id, sentence) in cluster.sentences.iter().enumerate() {
         if sentence.excluded.is_some() || cluster.documents[sentence.doc].keep_furniture {
             continue;
         }
-        let alone = per_paragraph[&(sentence.doc, sentence.para)] == 1;
-        match reader.read(&sentence.text, &sentence.lang, &embeddings[id], alone) {
+        match reader.read(&sentence.text, &sentence.lang, &embeddings[id], cluster.alone_in_its_paragraph(id)) {
             Verdict::Furniture => reading.furniture.push(id),
             Verdict::NoSummaryLine => reading.no_summary_line.push(id),
             Verdict::Prose if summary_lines.doubts(&sentence.text, &sentence.lang, &embeddings[id]) => reading.no_summary_line.push(id),

@@ -73,9 +73,7 @@ pub fn preselect(
 /// (Multi-News validation) 9 of 327 questions were junk.
 fn asks_alone_where_questions_are_junk(cluster: &Cluster, id: usize) -> bool {
     let sentence = &cluster.sentences[id];
-    let same_paragraph = |j: usize| cluster.sentences.get(j).is_some_and(|s| s.doc == sentence.doc && s.para == sentence.para);
-    let alone = !(id > 0 && same_paragraph(id - 1)) && !same_paragraph(id + 1);
-    alone && ProseReader::summary_lines().decides_for(&sentence.lang) && crate::segment::furniture::asks(&sentence.text)
+    cluster.alone_in_its_paragraph(id) && ProseReader::summary_lines().decides_for(&sentence.lang) && crate::segment::furniture::asks(&sentence.text)
 }
 
 /// Least share of the shorter sentence's letter trigrams that the longer
